@@ -1,0 +1,139 @@
+/** Builds the Fastify app from its dependencies; main.ts listens, tests inject. */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Logger } from 'pino';
+import type { Config } from './config.ts';
+import { createAccountsRepo } from './modules/accounts/accounts.repo.ts';
+import { rentalLookupRoutes } from './modules/accounts/rental.routes.ts';
+import { createAuthRepo } from './modules/auth/auth.repo.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { createAuthService } from './modules/auth/auth.service.ts';
+import { createCaptchaService } from './modules/auth/captcha.ts';
+import { createCodeService } from './modules/auth/codes.ts';
+import { profileRoutes } from './modules/auth/profile.routes.ts';
+import { createProfileService } from './modules/auth/profile.service.ts';
+import { regionRoutes } from './modules/regions/regions.routes.ts';
+import { systemRoutes } from './modules/system/system.routes.ts';
+import { testingRoutes } from './modules/testing/testing.routes.ts';
+import { authGuard } from './platform/auth/guard.ts';
+import { createTokenSigner } from './platform/auth/tokens.ts';
+import type { Db } from './platform/db.ts';
+import { loadHostProfiles } from './platform/hostProfiles.ts';
+import { requestContext } from './platform/http.ts';
+import { translate } from './platform/messages.ts';
+import { createMessenger, type Transport, transportsFromConfig } from './platform/messaging.ts';
+import { createRateLimiter, type RateLimiter } from './platform/rateLimit.ts';
+import { createStorage } from './platform/storage.ts';
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  logger: Logger;
+  /** Replace the SMS / e-mail transports (tests use local fakes of the real protocols). */
+  transports?: { sms: Transport; email: Transport };
+  limiter?: RateLimiter;
+  version?: string;
+}
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, db } = deps;
+  const app = Fastify({
+    loggerInstance: deps.logger as FastifyBaseLogger,
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    disableRequestLogging: config.testMode,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        workerSrc: ["'self'", 'blob:'],
+        connectSrc: ["'self'", 'https:', 'ws:', 'wss:'],
+        fontSrc: ["'self'", 'data:'],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 1 } });
+  await app.register(swagger, {
+    openapi: { info: { title: 'AgriFleet API', version: deps.version ?? '0.1.0' }, servers: [] },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
+  app.addHook('onRoute', (route) => {
+    // The documentation pages themselves are public.
+    if (route.url.startsWith('/api/docs')) route.config = { ...route.config, access: 'public' };
+  });
+
+  const hosts = loadHostProfiles(config.hostProfilesFile);
+  const tokens = createTokenSigner(config.jwtSecret);
+  const limiter = deps.limiter ?? createRateLimiter();
+  const messenger = createMessenger(db, deps.transports ?? transportsFromConfig(config, deps.logger));
+  const captcha = createCaptchaService(db);
+  const authRepo = createAuthRepo(db);
+  const auth = createAuthService({
+    repo: authRepo,
+    codes: createCodeService(db, config.jwtSecret),
+    captcha,
+    messenger,
+    limiter,
+    tokens,
+    ttl: { token: config.tokenTtlSeconds, remember: config.rememberTtlSeconds, refresh: config.refreshTtlSeconds },
+  });
+
+  await app.register(requestContext, { hosts });
+  await app.register(authGuard, { db, tokens });
+
+  await app.register(systemRoutes, { db, version: deps.version ?? '0.1.0' });
+  await app.register(authRoutes, { auth, captcha });
+  await app.register(profileRoutes, {
+    profile: createProfileService(db, authRepo),
+    storage: createStorage(db, config.dataDir),
+    limiter,
+    uploadMaxBytes: config.uploadMaxBytes,
+  });
+  await app.register(regionRoutes);
+  await app.register(rentalLookupRoutes, { accounts: createAccountsRepo(db) });
+  if (config.testMode) await app.register(testingRoutes, { db, captcha });
+
+  await registerWeb(app, config.webDist);
+  return app;
+}
+
+/** The built web app from the same port, with SPA fallback; unknown /api paths answer 404 JSON. */
+async function registerWeb(app: FastifyInstance, webDist: string) {
+  const hasWeb = existsSync(join(webDist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (reply, path) => {
+        // Hashed build assets never change; everything else is revalidated.
+        reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    if (req.url.startsWith('/api') || !hasWeb || (req.method !== 'GET' && req.method !== 'HEAD')) {
+      return reply.status(404).send({ code: 404, message: translate('notFound', req.lang ?? 'zh') });
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}

@@ -1,0 +1,93 @@
+/** Environment -> typed configuration. Every variable is listed in the README with its default. */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const REPO_ROOT = resolve(fileURLToPath(new URL('../../..', import.meta.url)));
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** Unset: start embedded PostgreSQL under dataDir. */
+  databaseUrl: string | null;
+  embeddedPgPort: number;
+  demoData: boolean;
+  jwtSecret: string;
+  tokenTtlSeconds: number;
+  rememberTtlSeconds: number;
+  refreshTtlSeconds: number;
+  hostProfilesFile: string;
+  webDist: string;
+  logLevel: string;
+  uploadMaxBytes: number;
+  trustProxy: boolean;
+  sms: { provider: 'outbox' | 'twilio'; twilioUrl: string; twilioSid: string; twilioToken: string; from: string };
+  mail: { provider: 'outbox' | 'smtp'; smtpUrl: string; from: string };
+  /** Exposes captchas and codes to tests. Refused unless NODE_ENV is 'test'. */
+  testMode: boolean;
+  production: boolean;
+}
+
+type Env = Record<string, string | undefined>;
+
+const int = (v: string | undefined, d: number, name: string) => {
+  if (v === undefined || v === '') return d;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got "${v}"`);
+  return n;
+};
+const bool = (v: string | undefined, d: boolean) => (v === undefined || v === '' ? d : /^(1|true|yes|on)$/i.test(v));
+
+function secretFor(dataDir: string, env: Env): string {
+  if (env.JWT_SECRET) return env.JWT_SECRET;
+  if (env.NODE_ENV === 'production') throw new Error('JWT_SECRET must be set in production');
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const production = env.NODE_ENV === 'production';
+  const testMode = bool(env.AGRIFLEET_TEST_MODE, false);
+  if (testMode && env.NODE_ENV !== 'test') {
+    throw new Error('AGRIFLEET_TEST_MODE is only accepted with NODE_ENV=test');
+  }
+  const dataDir = resolve(REPO_ROOT, env.DATA_DIR ?? 'data');
+  const databaseUrl = env.DATABASE_URL || null;
+  const smsProvider = env.SMS_PROVIDER ?? 'outbox';
+  const mailProvider = env.MAIL_PROVIDER ?? 'outbox';
+  if (smsProvider !== 'outbox' && smsProvider !== 'twilio') throw new Error(`Unknown SMS_PROVIDER "${smsProvider}"`);
+  if (mailProvider !== 'outbox' && mailProvider !== 'smtp') throw new Error(`Unknown MAIL_PROVIDER "${mailProvider}"`);
+  return {
+    port: int(env.PORT, 8080, 'PORT'),
+    host: env.HOST ?? '0.0.0.0',
+    dataDir,
+    databaseUrl,
+    embeddedPgPort: int(env.EMBEDDED_PG_PORT, 54329, 'EMBEDDED_PG_PORT'),
+    demoData: bool(env.DEMO_DATA, databaseUrl === null),
+    jwtSecret: secretFor(dataDir, env),
+    tokenTtlSeconds: int(env.TOKEN_TTL_SECONDS, 24 * 3600, 'TOKEN_TTL_SECONDS'),
+    rememberTtlSeconds: int(env.REMEMBER_TTL_SECONDS, 7 * 24 * 3600, 'REMEMBER_TTL_SECONDS'),
+    refreshTtlSeconds: int(env.REFRESH_TTL_SECONDS, 30 * 24 * 3600, 'REFRESH_TTL_SECONDS'),
+    hostProfilesFile: resolve(REPO_ROOT, env.HOST_PROFILES_FILE ?? 'config/hosts.json'),
+    webDist: resolve(REPO_ROOT, env.WEB_DIST ?? 'apps/web/dist'),
+    logLevel: env.LOG_LEVEL ?? 'info',
+    uploadMaxBytes: int(env.UPLOAD_MAX_BYTES, 5 * 1024 * 1024, 'UPLOAD_MAX_BYTES'),
+    trustProxy: bool(env.TRUST_PROXY, false),
+    sms: {
+      provider: smsProvider,
+      twilioUrl: env.TWILIO_API_URL ?? 'https://api.twilio.com',
+      twilioSid: env.TWILIO_ACCOUNT_SID ?? '',
+      twilioToken: env.TWILIO_AUTH_TOKEN ?? '',
+      from: env.SMS_FROM ?? '',
+    },
+    mail: { provider: mailProvider, smtpUrl: env.SMTP_URL ?? '', from: env.MAIL_FROM ?? 'AgriFleet <no-reply@localhost>' },
+    testMode,
+    production,
+  };
+}

@@ -1,0 +1,153 @@
+import type { ParsedAccount, RegBody } from '@agrifleet/domain';
+import { sql } from 'kysely';
+import type { Db } from '../../platform/db.ts';
+import type { UserRow } from '../../platform/schema.ts';
+
+export function createAuthRepo(db: Db) {
+  return {
+    async findUser(account: ParsedAccount): Promise<UserRow | undefined> {
+      let q = db.selectFrom('users').selectAll();
+      q =
+        account.kind === 'email'
+          ? q.where(sql<string>`lower(email)`, '=', account.email)
+          : q.where('phone_country', '=', account.countryCode).where('phone', '=', account.phone);
+      return q.executeTakeFirst();
+    },
+
+    async isTenant(accountId: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('lease_clients')
+        .select('id')
+        .where('client_account_id', '=', accountId)
+        .limit(1)
+        .executeTakeFirst();
+      return !!row;
+    },
+
+    findAccount: (id: number) => db.selectFrom('accounts').selectAll().where('id', '=', id).executeTakeFirstOrThrow(),
+    findUserById: (id: number) => db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst(),
+
+    async createSession(s: {
+      id: string;
+      userId: number;
+      refreshHash: string;
+      expiresAt: Date;
+      refreshExpiresAt: Date;
+      ip: string;
+      userAgent: string | null;
+    }) {
+      await db
+        .insertInto('sessions')
+        .values({
+          id: s.id,
+          user_id: s.userId,
+          refresh_hash: s.refreshHash,
+          expires_at: s.expiresAt,
+          refresh_expires_at: s.refreshExpiresAt,
+          ip: s.ip,
+          user_agent: s.userAgent,
+        })
+        .execute();
+      await db.updateTable('users').set({ last_login_at: new Date() }).where('id', '=', s.userId).execute();
+    },
+
+    /** Swaps a live refresh token for a new one; returns the session's user, or nothing. */
+    async rotateRefresh(oldHash: string, newHash: string, expiresAt: Date) {
+      return db
+        .updateTable('sessions')
+        .set({ refresh_hash: newHash, expires_at: expiresAt })
+        .where('refresh_hash', '=', oldHash)
+        .where('revoked_at', 'is', null)
+        .where('refresh_expires_at', '>', sql<Date>`now()`)
+        .returning(['id', 'user_id'])
+        .executeTakeFirst();
+    },
+
+    revokeSession: (id: string) =>
+      db.updateTable('sessions').set({ revoked_at: new Date() }).where('id', '=', id).execute(),
+
+    revokeUserSessions: (userId: number) =>
+      db
+        .updateTable('sessions')
+        .set({ revoked_at: new Date() })
+        .where('user_id', '=', userId)
+        .where('revoked_at', 'is', null)
+        .execute(),
+
+    setPassword: (userId: number, passwordHash: string) =>
+      db
+        .updateTable('users')
+        .set({ password_hash: passwordHash, updated_at: new Date() })
+        .where('id', '=', userId)
+        .execute(),
+
+    /** Registration: the account (not yet reviewed), its first user and the application. */
+    async register(body: RegBody, account: ParsedAccount, passwordHash: string) {
+      return db.transaction().execute(async (trx) => {
+        const acc = await trx
+          .insertInto('accounts')
+          .values({
+            account_type: body.accountType,
+            account_name: body.accountName,
+            check_status: 1,
+            operator_type: body.accountType === 4 ? body.operatorType : null,
+            legal: body.legal ?? null,
+            credit_code: body.creditCode ?? null,
+            contact_name: body.contactName,
+            contact_phone: body.contactPhone ?? null,
+            contact_address: body.contactAddress ?? null,
+            email: body.email ?? (account.kind === 'email' ? account.email : null),
+            province: body.province ?? null,
+            city: body.city ?? null,
+            county: body.county ?? null,
+            busi_license_url: body.busiLicense ?? null,
+            logo_url: body.companyLogo ?? null,
+            custom_domain: body.customDomain || null,
+            tag: null,
+            rule_province: null,
+            rule_city: null,
+            rule_county: null,
+            lease_model: null,
+            parent_id: null,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        const user = await trx
+          .insertInto('users')
+          .values({
+            account_id: acc.id,
+            user_type: 1,
+            user_name: body.contactName,
+            phone_country: account.kind === 'phone' ? account.countryCode : null,
+            phone: account.kind === 'phone' ? account.phone : null,
+            email: account.kind === 'email' ? account.email : null,
+            password_hash: passwordHash,
+            avatar_url: null,
+            team_type: null,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        const { password: _p, verifyCode: _v, ...payload } = body;
+        await trx
+          .insertInto('account_applies')
+          .values({ account_id: acc.id, user_id: user.id, apply_type: 1, apply_status: 1, payload: JSON.stringify(payload) })
+          .execute();
+        return { accountId: acc.id, userId: user.id };
+      });
+    },
+
+    log: (e: { accountId: number; userId: number; logType: number; action: string; ip: string; detail?: object }) =>
+      db
+        .insertInto('system_logs')
+        .values({
+          account_id: e.accountId,
+          user_id: e.userId,
+          log_type: e.logType,
+          action: e.action,
+          ip: e.ip,
+          detail: JSON.stringify(e.detail ?? {}),
+        })
+        .execute(),
+  };
+}
+export type AuthRepo = ReturnType<typeof createAuthRepo>;

@@ -1,0 +1,186 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type CodeType,
+  CodeType as Codes,
+  formatAccount,
+  isPassword,
+  type Language,
+  type LoginResult,
+  type ParsedAccount,
+  parseAccount,
+  type RegBody,
+} from '@agrifleet/domain';
+import { hash as argonHash, verify as argonVerify } from '@node-rs/argon2';
+import { hashToken, newRefreshToken, type TokenSigner } from '../../platform/auth/tokens.ts';
+import { errors } from '../../platform/errors.ts';
+import { translate } from '../../platform/messages.ts';
+import type { Messenger } from '../../platform/messaging.ts';
+import { RATE_RULES, type RateLimiter } from '../../platform/rateLimit.ts';
+import type { AuthRepo } from './auth.repo.ts';
+import type { CaptchaService } from './captcha.ts';
+import type { CodeService } from './codes.ts';
+import { toUserInfo } from './userInfo.ts';
+
+export interface AuthDeps {
+  repo: AuthRepo;
+  codes: CodeService;
+  captcha: CaptchaService;
+  messenger: Messenger;
+  limiter: RateLimiter;
+  tokens: TokenSigner;
+  ttl: { token: number; remember: number; refresh: number };
+}
+
+/** Where the request came from: its address, language and the deployment's default dial code. */
+export interface Origin {
+  ip: string;
+  lang: Language;
+  dialCode: string;
+  userAgent: string | null;
+}
+
+export const hashPassword = (password: string) => argonHash(password);
+
+export function createAuthService(d: AuthDeps) {
+  const parse = (raw: string | undefined | null, origin: Origin): ParsedAccount => {
+    const account = raw ? parseAccount(raw, origin.dialCode) : null;
+    if (!account) throw errors.badRequest('accountFormat');
+    return account;
+  };
+  const checkPasswordRule = (password: string) => {
+    if (!isPassword(password)) throw errors.badRequest('passwordRule');
+  };
+
+  async function openSession(userId: number, remember: boolean, origin: Origin): Promise<LoginResult> {
+    const user = await d.repo.findUserById(userId);
+    if (!user) throw errors.unauthorized();
+    const account = await d.repo.findAccount(user.account_id);
+    if (!user.enabled || !account.enabled) throw errors.accountDisabled();
+    const sessionId = randomUUID();
+    const refreshToken = newRefreshToken();
+    const expiresAt = new Date(Date.now() + (remember ? d.ttl.remember : d.ttl.token) * 1000);
+    await d.repo.createSession({
+      id: sessionId,
+      userId,
+      refreshHash: hashToken(refreshToken),
+      expiresAt,
+      refreshExpiresAt: new Date(Date.now() + d.ttl.refresh * 1000),
+      ip: origin.ip,
+      userAgent: origin.userAgent,
+    });
+    await d.repo.log({ accountId: account.id, userId, logType: 1, action: 'login', ip: origin.ip });
+    const jToken = await d.tokens.sign({ userId, sessionId }, expiresAt);
+    const info = toUserInfo(user, account, await d.repo.isTenant(account.id));
+    return { ...info, jToken, expire: Math.floor(expiresAt.getTime() / 1000), refreshToken };
+  }
+
+  return {
+    async sendCode(phoneNum: string, codeType: CodeType, origin: Origin): Promise<void> {
+      const account = parse(phoneNum, origin);
+      const target = formatAccount(account);
+      d.limiter.hit(`code-ip:${origin.ip}`, RATE_RULES.codePerIp);
+      d.limiter.hit(`code:${target}`, RATE_RULES.codePerTarget);
+      d.limiter.hit(`code-h:${target}`, RATE_RULES.codePerTargetHour);
+      const user = await d.repo.findUser(account);
+      if (codeType === Codes.register && user) throw errors.accountExists();
+      if (codeType !== Codes.register && !user) throw errors.accountUnknown();
+      const code = await d.codes.issue(target, codeType);
+      try {
+        await d.messenger.send({
+          channel: account.kind === 'email' ? 'email' : 'sms',
+          target,
+          subject: translate('codeMailSubject', origin.lang),
+          text: translate('codeSms', origin.lang, { code }),
+          secret: code,
+        });
+      } catch {
+        throw errors.badRequest('codeSendFailed');
+      }
+    },
+
+    async checkCode(phoneNum: string, code: string, codeType: CodeType, origin: Origin): Promise<void> {
+      const account = parse(phoneNum, origin);
+      await d.codes.verify(formatAccount(account), codeType, code, false);
+    },
+
+    async loginWithPassword(
+      body: { phoneNum: string; password: string; verifyCode: string; rememberPassword?: boolean },
+      captchaId: string | null,
+      origin: Origin,
+    ): Promise<LoginResult> {
+      const account = parse(body.phoneNum, origin);
+      const key = `login:${formatAccount(account)}`;
+      d.limiter.hit(`login-ip:${origin.ip}`, RATE_RULES.loginPerIp);
+      d.limiter.hit(key, RATE_RULES.loginPerAccount);
+      if (!(await d.captcha.take(captchaId, body.verifyCode))) throw errors.captchaWrong();
+      const user = await d.repo.findUser(account);
+      const ok = await argonVerify(user?.password_hash ?? (await dummy()), body.password).catch(() => false);
+      if (!user || !ok) throw errors.loginFailed();
+      d.limiter.reset(key);
+      return openSession(user.id, body.rememberPassword ?? false, origin);
+    },
+
+    async loginWithCode(
+      body: { phoneNum: string; verifyCode: string; rememberPassword?: boolean },
+      origin: Origin,
+    ): Promise<LoginResult> {
+      const account = parse(body.phoneNum, origin);
+      const target = formatAccount(account);
+      d.limiter.hit(`login-ip:${origin.ip}`, RATE_RULES.loginPerIp);
+      d.limiter.hit(`login:${target}`, RATE_RULES.loginPerAccount);
+      await d.codes.verify(target, Codes.login, body.verifyCode, true);
+      const user = await d.repo.findUser(account);
+      if (!user) throw errors.accountUnknown();
+      d.limiter.reset(`login:${target}`);
+      return openSession(user.id, body.rememberPassword ?? false, origin);
+    },
+
+    async logout(sessionId: string): Promise<void> {
+      await d.repo.revokeSession(sessionId);
+    },
+
+    async refresh(refreshToken: string): Promise<LoginResult> {
+      const newToken = newRefreshToken();
+      const expiresAt = new Date(Date.now() + d.ttl.token * 1000);
+      const session = await d.repo.rotateRefresh(hashToken(refreshToken), hashToken(newToken), expiresAt);
+      if (!session) throw errors.tokenInvalid();
+      const user = await d.repo.findUserById(session.user_id);
+      if (!user) throw errors.tokenInvalid();
+      const account = await d.repo.findAccount(user.account_id);
+      if (!user.enabled || !account.enabled) throw errors.accountDisabled();
+      const jToken = await d.tokens.sign({ userId: user.id, sessionId: session.id }, expiresAt);
+      const info = toUserInfo(user, account, await d.repo.isTenant(account.id));
+      return { ...info, jToken, expire: Math.floor(expiresAt.getTime() / 1000), refreshToken: newToken };
+    },
+
+    async register(body: RegBody, origin: Origin): Promise<void> {
+      d.limiter.hit(`reg-ip:${origin.ip}`, RATE_RULES.registerPerIp);
+      const account = parse(body.phoneNum || body.email, origin);
+      checkPasswordRule(body.password);
+      await d.codes.verify(formatAccount(account), Codes.register, body.verifyCode, true);
+      if (await d.repo.findUser(account)) throw errors.accountExists();
+      await d.repo.register(body, account, await hashPassword(body.password));
+    },
+
+    async resetPassword(
+      body: { phoneNum?: string; email?: string; password: string; verifyCode: string },
+      origin: Origin,
+    ): Promise<void> {
+      const account = parse(body.phoneNum || body.email, origin);
+      checkPasswordRule(body.password);
+      await d.codes.verify(formatAccount(account), Codes.reset, body.verifyCode, true);
+      const user = await d.repo.findUser(account);
+      if (!user) throw errors.accountUnknown();
+      await d.repo.setPassword(user.id, await hashPassword(body.password));
+      await d.repo.revokeUserSessions(user.id);
+    },
+  };
+}
+export type AuthService = ReturnType<typeof createAuthService>;
+
+// A hash of a random string, verified for unknown accounts so timing does not reveal which exist.
+let dummyHash: Promise<string> | undefined;
+const dummy = () => {
+  dummyHash ??= argonHash(randomUUID());
+  return dummyHash;
+};

@@ -1,0 +1,197 @@
+/** Server messages in the five languages; the caller's Accept-Language picks one. */
+import type { Language } from '@agrifleet/domain';
+
+export const MESSAGES = {
+  ok: { zh: '成功', en: 'Success', 'zh-TW': '成功', th: 'สำเร็จ', ko: '성공' },
+  badRequest: { zh: '请求参数有误', en: 'Invalid request', 'zh-TW': '請求參數有誤', th: 'คำขอไม่ถูกต้อง', ko: '잘못된 요청입니다' },
+  invalidField: {
+    zh: '参数 {field} 有误',
+    en: 'Invalid value for {field}',
+    'zh-TW': '參數 {field} 有誤',
+    th: 'ค่าของ {field} ไม่ถูกต้อง',
+    ko: '{field} 값이 올바르지 않습니다',
+  },
+  unauthorized: {
+    zh: '登录已失效，请重新登录',
+    en: 'Your session has expired, please sign in again',
+    'zh-TW': '登入已失效，請重新登入',
+    th: 'เซสชันหมดอายุ กรุณาเข้าสู่ระบบอีกครั้ง',
+    ko: '세션이 만료되었습니다. 다시 로그인하세요',
+  },
+  forbidden: {
+    zh: '没有权限执行此操作',
+    en: 'You do not have permission to do this',
+    'zh-TW': '沒有權限執行此操作',
+    th: 'คุณไม่มีสิทธิ์ดำเนินการนี้',
+    ko: '이 작업을 수행할 권한이 없습니다',
+  },
+  notFound: { zh: '资源不存在', en: 'Not found', 'zh-TW': '資源不存在', th: 'ไม่พบข้อมูล', ko: '찾을 수 없습니다' },
+  internal: {
+    zh: '服务器内部错误',
+    en: 'Internal server error',
+    'zh-TW': '伺服器內部錯誤',
+    th: 'เกิดข้อผิดพลาดภายในเซิร์ฟเวอร์',
+    ko: '서버 내부 오류',
+  },
+  tooManyRequests: {
+    zh: '操作过于频繁，请 {seconds} 秒后再试',
+    en: 'Too many requests, please try again in {seconds} seconds',
+    'zh-TW': '操作過於頻繁，請 {seconds} 秒後再試',
+    th: 'ส่งคำขอบ่อยเกินไป กรุณาลองใหม่ใน {seconds} วินาที',
+    ko: '요청이 너무 많습니다. {seconds}초 후에 다시 시도하세요',
+  },
+  captchaWrong: {
+    zh: '图形验证码错误或已失效',
+    en: 'The image code is wrong or has expired',
+    'zh-TW': '圖形驗證碼錯誤或已失效',
+    th: 'รหัสภาพไม่ถูกต้องหรือหมดอายุ',
+    ko: '이미지 인증 코드가 틀렸거나 만료되었습니다',
+  },
+  codeWrong: {
+    zh: '验证码错误',
+    en: 'The verification code is wrong',
+    'zh-TW': '驗證碼錯誤',
+    th: 'รหัสยืนยันไม่ถูกต้อง',
+    ko: '인증 코드가 올바르지 않습니다',
+  },
+  codeExpired: {
+    zh: '验证码已失效，请重新获取',
+    en: 'The verification code has expired, please request a new one',
+    'zh-TW': '驗證碼已失效，請重新獲取',
+    th: 'รหัสยืนยันหมดอายุ กรุณาขอรหัสใหม่',
+    ko: '인증 코드가 만료되었습니다. 새 코드를 요청하세요',
+  },
+  codeAttempts: {
+    zh: '验证码错误次数过多，请重新获取',
+    en: 'Too many wrong codes, please request a new one',
+    'zh-TW': '驗證碼錯誤次數過多，請重新獲取',
+    th: 'ใส่รหัสผิดหลายครั้งเกินไป กรุณาขอรหัสใหม่',
+    ko: '잘못된 코드 입력이 너무 많습니다. 새 코드를 요청하세요',
+  },
+  loginFailed: {
+    zh: '账号或密码错误',
+    en: 'Wrong account or password',
+    'zh-TW': '帳號或密碼錯誤',
+    th: 'บัญชีหรือรหัสผ่านไม่ถูกต้อง',
+    ko: '계정 또는 비밀번호가 올바르지 않습니다',
+  },
+  accountDisabled: {
+    zh: '账号已被停用',
+    en: 'This account has been disabled',
+    'zh-TW': '帳號已被停用',
+    th: 'บัญชีนี้ถูกระงับการใช้งาน',
+    ko: '비활성화된 계정입니다',
+  },
+  accountExists: {
+    zh: '该账号已注册',
+    en: 'This account is already registered',
+    'zh-TW': '該帳號已註冊',
+    th: 'บัญชีนี้ลงทะเบียนแล้ว',
+    ko: '이미 등록된 계정입니다',
+  },
+  accountUnknown: {
+    zh: '该账号未注册',
+    en: 'This account is not registered',
+    'zh-TW': '該帳號未註冊',
+    th: 'บัญชีนี้ยังไม่ได้ลงทะเบียน',
+    ko: '등록되지 않은 계정입니다',
+  },
+  accountFormat: {
+    zh: '请输入正确的手机号或邮箱',
+    en: 'Please enter a correct phone number or e-mail',
+    'zh-TW': '請輸入正確的手機號或郵箱',
+    th: 'กรุณากรอกหมายเลขโทรศัพท์หรืออีเมลให้ถูกต้อง',
+    ko: '올바른 전화번호 또는 이메일을 입력하세요',
+  },
+  passwordRule: {
+    zh: '密码必须为8~16位字母和数字组合',
+    en: 'Password must be 8~16 digits of letters and numbers combination',
+    'zh-TW': '密碼必須為8~16位字母和數字組合',
+    th: 'รหัสผ่านต้องมี 8~16 ตัว ประกอบด้วยตัวอักษรและตัวเลข',
+    ko: '비밀번호는 영문과 숫자를 조합한 8~16자여야 합니다',
+  },
+  oldPasswordWrong: {
+    zh: '原密码错误',
+    en: 'The old password is wrong',
+    'zh-TW': '原密碼錯誤',
+    th: 'รหัสผ่านเดิมไม่ถูกต้อง',
+    ko: '기존 비밀번호가 올바르지 않습니다',
+  },
+  tokenInvalid: {
+    zh: '刷新令牌无效或已过期',
+    en: 'The refresh token is invalid or has expired',
+    'zh-TW': '刷新令牌無效或已過期',
+    th: 'โทเค็นรีเฟรชไม่ถูกต้องหรือหมดอายุ',
+    ko: '리프레시 토큰이 유효하지 않거나 만료되었습니다',
+  },
+  uploadType: {
+    zh: '只能上传 JPEG 或 PNG 图片',
+    en: 'Only JPEG or PNG images can be uploaded',
+    'zh-TW': '只能上傳 JPEG 或 PNG 圖片',
+    th: 'อัปโหลดได้เฉพาะรูปภาพ JPEG หรือ PNG',
+    ko: 'JPEG 또는 PNG 이미지만 업로드할 수 있습니다',
+  },
+  uploadTooLarge: {
+    zh: '文件不能超过 {mb} MB',
+    en: 'The file must not exceed {mb} MB',
+    'zh-TW': '檔案不能超過 {mb} MB',
+    th: 'ไฟล์ต้องมีขนาดไม่เกิน {mb} MB',
+    ko: '파일은 {mb}MB를 초과할 수 없습니다',
+  },
+  uploadMissing: {
+    zh: '请选择要上传的文件',
+    en: 'Please choose a file to upload',
+    'zh-TW': '請選擇要上傳的檔案',
+    th: 'กรุณาเลือกไฟล์ที่จะอัปโหลด',
+    ko: '업로드할 파일을 선택하세요',
+  },
+  codeSendFailed: {
+    zh: '验证码发送失败，请稍后再试',
+    en: 'The code could not be sent, please try again later',
+    'zh-TW': '驗證碼發送失敗，請稍後再試',
+    th: 'ส่งรหัสไม่สำเร็จ กรุณาลองใหม่ภายหลัง',
+    ko: '코드를 보내지 못했습니다. 잠시 후 다시 시도하세요',
+  },
+  codeSms: {
+    zh: '【AgriFleet】您的验证码是 {code}，5分钟内有效。',
+    en: '[AgriFleet] Your verification code is {code}. It is valid for 5 minutes.',
+    'zh-TW': '【AgriFleet】您的驗證碼是 {code}，5分鐘內有效。',
+    th: '[AgriFleet] รหัสยืนยันของคุณคือ {code} ใช้ได้ภายใน 5 นาที',
+    ko: '[AgriFleet] 인증 코드는 {code}입니다. 5분간 유효합니다.',
+  },
+  codeMailSubject: {
+    zh: 'AgriFleet 验证码',
+    en: 'AgriFleet verification code',
+    'zh-TW': 'AgriFleet 驗證碼',
+    th: 'รหัสยืนยัน AgriFleet',
+    ko: 'AgriFleet 인증 코드',
+  },
+} as const satisfies Record<string, Record<Language, string>>;
+
+export type MessageKey = keyof typeof MESSAGES;
+
+export function translate(key: MessageKey, lang: Language, params: Record<string, string | number> = {}): string {
+  const text: string = MESSAGES[key][lang] ?? MESSAGES[key].zh;
+  return text.replace(/\{(\w+)\}/g, (_, k: string) => String(params[k] ?? `{${k}}`));
+}
+
+/** Picks the best of our languages from an Accept-Language header (default zh). */
+export function pickLanguage(header: string | undefined): Language {
+  if (!header) return 'zh';
+  const ranked = header
+    .split(',')
+    .map((part) => {
+      const [tag = '', ...rest] = part.trim().split(';');
+      const q = rest.find((r) => r.trim().startsWith('q='));
+      return { tag: tag.toLowerCase(), q: q ? Number(q.trim().slice(2)) || 0 : 1 };
+    })
+    .sort((a, b) => b.q - a.q);
+  for (const { tag } of ranked) {
+    if (tag === 'zh-tw' || tag === 'zh-hk' || tag === 'zh-mo' || tag.startsWith('zh-hant')) return 'zh-TW';
+    if (tag.startsWith('zh')) return 'zh';
+    if (tag.startsWith('en')) return 'en';
+    if (tag.startsWith('th')) return 'th';
+    if (tag.startsWith('ko')) return 'ko';
+  }
+  return 'zh';
+}

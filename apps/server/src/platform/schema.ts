@@ -1,0 +1,152 @@
+/** Kysely table types, kept beside the migrations that create them. */
+import type { ColumnType, Generated, Selectable } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type Json = ColumnType<unknown, string | undefined, string>;
+
+export interface AccountsTable {
+  id: Generated<number>;
+  account_type: number;
+  account_name: string;
+  check_status: Generated<number>;
+  tag: number | null;
+  vip_level: Generated<number>;
+  account_catalog_level: Generated<number>;
+  can_create_sub: Generated<boolean>;
+  rule_province: number | null;
+  rule_city: number | null;
+  rule_county: number | null;
+  lease_model: number | null;
+  operator_type: string | null;
+  parent_id: number | null;
+  logo_url: string | null;
+  busi_license_url: string | null;
+  credit_code: string | null;
+  legal: string | null;
+  contact_name: string | null;
+  contact_phone: string | null;
+  contact_address: string | null;
+  email: string | null;
+  province: string | null;
+  city: string | null;
+  county: string | null;
+  custom_domain: string | null;
+  enabled: Generated<boolean>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  account_id: number;
+  user_type: number;
+  user_name: string;
+  phone_country: string | null;
+  phone: string | null;
+  email: string | null;
+  password_hash: string;
+  avatar_url: string | null;
+  enabled: Generated<boolean>;
+  team_type: number | null;
+  last_login_at: Date | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface AccountAppliesTable {
+  id: Generated<number>;
+  account_id: number;
+  user_id: number | null;
+  apply_type: number;
+  apply_status: Generated<number>;
+  payload: Json;
+  reviewer_id: number | null;
+  reviewed_at: Date | null;
+  created_at: Timestamp;
+}
+
+export interface SessionsTable {
+  id: string;
+  user_id: number;
+  refresh_hash: string;
+  expires_at: Date;
+  refresh_expires_at: Date;
+  revoked_at: Date | null;
+  ip: string | null;
+  user_agent: string | null;
+  created_at: Timestamp;
+}
+
+export interface VerifyCodesTable {
+  id: Generated<number>;
+  target: string;
+  code_type: string;
+  code_hash: string;
+  attempts: Generated<number>;
+  expires_at: Date;
+  consumed_at: Date | null;
+  created_at: Timestamp;
+}
+
+export interface CaptchasTable {
+  id: string;
+  answer: string;
+  expires_at: Date;
+}
+
+export interface OutboxMessagesTable {
+  id: Generated<number>;
+  channel: 'sms' | 'email';
+  target: string;
+  body: string;
+  provider: string;
+  status: string;
+  error: string | null;
+  created_at: Timestamp;
+}
+
+export interface UploadsTable {
+  id: string;
+  user_id: number | null;
+  mime: string;
+  size: number;
+  sha256: string;
+  created_at: Timestamp;
+}
+
+export interface LeaseClientsTable {
+  id: Generated<number>;
+  manufacturer_account_id: number;
+  client_account_id: number;
+  mu_unit_price: number | null;
+  duration_price: number | null;
+  active_status: Generated<number>;
+  created_at: Timestamp;
+}
+
+export interface SystemLogsTable {
+  id: Generated<number>;
+  account_id: number | null;
+  user_id: number | null;
+  log_type: number;
+  action: string;
+  detail: Json;
+  ip: string | null;
+  created_at: Timestamp;
+}
+
+export interface Database {
+  accounts: AccountsTable;
+  users: UsersTable;
+  account_applies: AccountAppliesTable;
+  sessions: SessionsTable;
+  verify_codes: VerifyCodesTable;
+  captchas: CaptchasTable;
+  outbox_messages: OutboxMessagesTable;
+  uploads: UploadsTable;
+  lease_clients: LeaseClientsTable;
+  system_logs: SystemLogsTable;
+}
+
+export type AccountRow = Selectable<AccountsTable>;
+export type UserRow = Selectable<UsersTable>;

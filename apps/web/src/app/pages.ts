@@ -1,0 +1,10 @@
+/**
+ * The page of each screen, loaded lazily. A screen not listed here is registered all the same and
+ * shows the plain "not available yet" page until its issue builds it. Features add their line here.
+ */
+import type { Screen } from '@agrifleet/domain';
+import type { ComponentType } from 'react';
+
+type PageModule = { default: ComponentType };
+
+export const PAGES: Partial<Record<Screen, () => Promise<PageModule>>> = {};

@@ -1,0 +1,40 @@
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+
+/** Writes .gz and .br beside every text asset; the server sends them precompressed. */
+function precompress(): Plugin {
+  let outDir = 'dist';
+  const walk = (dir: string): string[] =>
+    readdirSync(dir).flatMap((f) => {
+      const p = join(dir, f);
+      return statSync(p).isDirectory() ? walk(p) : [p];
+    });
+  return {
+    name: 'agrifleet-precompress',
+    apply: 'build',
+    configResolved(c) {
+      outDir = c.build.outDir;
+    },
+    closeBundle() {
+      for (const file of walk(outDir)) {
+        if (!/\.(js|mjs|css|svg|json|html)$/.test(file) || statSync(file).size < 1024) continue;
+        const buf = readFileSync(file);
+        writeFileSync(`${file}.gz`, gzipSync(buf, { level: 9 }));
+        writeFileSync(`${file}.br`, brotliCompressSync(buf, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+      }
+    },
+  };
+}
+
+export default defineConfig({
+  plugins: [react(), precompress()],
+  server: {
+    port: 5173,
+    allowedHosts: ['.localhost'],
+    proxy: { '/api': process.env.AGRIFLEET_API ?? 'http://localhost:8080' },
+  },
+  build: { target: 'es2022', sourcemap: false, chunkSizeWarningLimit: 1500 },
+});

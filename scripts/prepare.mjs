@@ -1,0 +1,47 @@
+// Makes a fresh clone runnable: installs dependencies when missing or stale, builds the web app
+// when its sources changed since the last build. Only Node built-ins here: it runs before install.
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = fileURLToPath(new URL('..', import.meta.url));
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+
+function newest(path) {
+  if (!existsSync(path)) return 0;
+  const st = statSync(path);
+  if (!st.isDirectory()) return st.mtimeMs;
+  let max = st.mtimeMs;
+  for (const entry of readdirSync(path)) {
+    if (entry === 'node_modules' || entry === 'dist') continue;
+    max = Math.max(max, newest(join(path, entry)));
+  }
+  return max;
+}
+
+const mtime = (p) => (existsSync(p) ? statSync(p).mtimeMs : 0);
+
+export function ensureInstalled() {
+  const marker = join(root, 'node_modules', '.package-lock.json');
+  const lock = join(root, 'package-lock.json');
+  if (existsSync(marker) && mtime(marker) >= mtime(lock)) return;
+  console.log('Installing dependencies (npm ci)...');
+  execFileSync(npm, [existsSync(lock) ? 'ci' : 'install', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
+}
+
+export function ensureWebBuilt({ force = false } = {}) {
+  const web = join(root, 'apps', 'web');
+  const built = mtime(join(web, 'dist', 'index.html'));
+  const sources = Math.max(
+    newest(join(web, 'src')),
+    newest(join(web, 'public')),
+    mtime(join(web, 'index.html')),
+    mtime(join(web, 'vite.config.ts')),
+    newest(join(root, 'packages', 'domain', 'src')),
+    mtime(join(root, 'package-lock.json')),
+  );
+  if (!force && built > sources) return;
+  console.log('Building the web app...');
+  execFileSync(npm, ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
+}
