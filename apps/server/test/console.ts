@@ -1,0 +1,73 @@
+/**
+ * The whole console for browser tests and benchmarks: PostgreSQL (TEST_DATABASE_URL's server, or
+ * embedded in a temp folder), migrations, demo data, the built web app, test mode, a free port.
+ */
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import pino from 'pino';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { seedDemo } from '../src/demo/seed.ts';
+import { createDb } from '../src/platform/db.ts';
+import { startEmbeddedPostgres } from '../src/platform/embeddedPostgres.ts';
+import { migrateToLatest } from '../src/platform/migrate.ts';
+import { freePort } from './freePort.ts';
+
+export interface TestConsole {
+  port: number;
+  baseUrl: string;
+  stop(): Promise<void>;
+}
+
+async function databaseOnServer(adminUrl: string): Promise<string> {
+  const name = `console_${Date.now()}_${process.pid}`;
+  const c = new pg.Client({ connectionString: adminUrl });
+  await c.connect();
+  await c.query(`CREATE DATABASE ${name}`);
+  await c.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+export async function startTestConsole(env: Record<string, string> = {}): Promise<TestConsole> {
+  const dir = mkdtempSync(join(tmpdir(), 'agrifleet-console-'));
+  chmodSync(dir, 0o755);
+  let stopPg = async () => {};
+  let databaseUrl: string;
+  if (process.env.TEST_DATABASE_URL) {
+    databaseUrl = await databaseOnServer(process.env.TEST_DATABASE_URL);
+  } else {
+    const embedded = await startEmbeddedPostgres({ dataDir: dir, port: await freePort() });
+    databaseUrl = embedded.url;
+    stopPg = () => embedded.stop();
+  }
+  const db = createDb(databaseUrl, 8);
+  await migrateToLatest(db);
+  await seedDemo(db);
+  const port = await freePort();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    AGRIFLEET_TEST_MODE: '1',
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: dir,
+    JWT_SECRET: 'console-secret-console-secret-console',
+    PORT: String(port),
+    LOG_LEVEL: 'warn',
+    ...env,
+  });
+  const app = await buildApp({ config, db, logger: pino({ level: 'warn' }) });
+  await app.listen({ port, host: '127.0.0.1' });
+  return {
+    port,
+    baseUrl: `http://localhost:${port}`,
+    async stop() {
+      await app.close();
+      await db.destroy();
+      await stopPg();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
