@@ -13,7 +13,15 @@ const dist = join(import.meta.dirname, '..', 'apps', 'web', 'dist');
 const con = await startTestConsole();
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--no-first-run',
+    '--disable-sync',
+  ],
 });
 try {
   const results: Record<string, unknown> = {};

@@ -27,7 +27,10 @@ export function ensureInstalled() {
   const lock = join(root, 'package-lock.json');
   if (existsSync(marker) && mtime(marker) >= mtime(lock)) return;
   console.log('Installing dependencies (npm ci)...');
-  execFileSync(npm, [existsSync(lock) ? 'ci' : 'install', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
+  execFileSync(npm, [existsSync(lock) ? 'ci' : 'install', '--no-audit', '--no-fund'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
 }
 
 export function ensureWebBuilt({ force = false } = {}) {

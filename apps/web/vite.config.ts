@@ -23,7 +23,10 @@ function precompress(): Plugin {
         if (!/\.(js|mjs|css|svg|json|html)$/.test(file) || statSync(file).size < 1024) continue;
         const buf = readFileSync(file);
         writeFileSync(`${file}.gz`, gzipSync(buf, { level: 9 }));
-        writeFileSync(`${file}.br`, brotliCompressSync(buf, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+        writeFileSync(
+          `${file}.br`,
+          brotliCompressSync(buf, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        );
       }
     },
   };

@@ -15,7 +15,10 @@ export const CHROMIUM_ARGS = [
 ];
 
 export function launch(): Promise<Browser> {
-  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
 }
 
 export const baseUrl = () => inject('baseUrl');
@@ -23,7 +26,10 @@ export const port = () => inject('port');
 
 /** A fresh context (own cookies and storage) in a language, at 1440x900. */
 export async function newPage(browser: Browser, opts: { language?: string; host?: string } = {}) {
-  const context: BrowserContext = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
+  const context: BrowserContext = await browser.newContext({
+    viewport: { width: 1440, height: 900 },
+    locale: 'zh-CN',
+  });
   if (opts.language) {
     await context.addInitScript((lng) => {
       if (!localStorage.getItem('language')) localStorage.setItem('language', lng);

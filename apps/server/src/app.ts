@@ -7,7 +7,12 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import { createAccountsRepo } from './modules/accounts/accounts.repo.ts';
@@ -92,7 +97,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     messenger,
     limiter,
     tokens,
-    ttl: { token: config.tokenTtlSeconds, remember: config.rememberTtlSeconds, refresh: config.refreshTtlSeconds },
+    ttl: {
+      token: config.tokenTtlSeconds,
+      remember: config.rememberTtlSeconds,
+      refresh: config.refreshTtlSeconds,
+    },
   });
 
   await app.register(requestContext, { hosts });
@@ -126,7 +135,10 @@ async function registerWeb(app: FastifyInstance, webDist: string) {
       cacheControl: false,
       setHeaders: (reply, path) => {
         // Hashed build assets never change; everything else is revalidated.
-        reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+        reply.header(
+          'cache-control',
+          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
       },
     });
   }

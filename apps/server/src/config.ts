@@ -1,6 +1,7 @@
 /** Environment -> typed configuration. Every variable is listed in the README with its default. */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+
 import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -23,7 +24,13 @@ export interface Config {
   logLevel: string;
   uploadMaxBytes: number;
   trustProxy: boolean;
-  sms: { provider: 'outbox' | 'twilio'; twilioUrl: string; twilioSid: string; twilioToken: string; from: string };
+  sms: {
+    provider: 'outbox' | 'twilio';
+    twilioUrl: string;
+    twilioSid: string;
+    twilioToken: string;
+    from: string;
+  };
   mail: { provider: 'outbox' | 'smtp'; smtpUrl: string; from: string };
   /** Exposes captchas and codes to tests. Refused unless NODE_ENV is 'test'. */
   testMode: boolean;
@@ -38,7 +45,8 @@ const int = (v: string | undefined, d: number, name: string) => {
   if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got "${v}"`);
   return n;
 };
-const bool = (v: string | undefined, d: boolean) => (v === undefined || v === '' ? d : /^(1|true|yes|on)$/i.test(v));
+const bool = (v: string | undefined, d: boolean) =>
+  v === undefined || v === '' ? d : /^(1|true|yes|on)$/i.test(v);
 
 function secretFor(dataDir: string, env: Env): string {
   if (env.JWT_SECRET) return env.JWT_SECRET;
@@ -61,8 +69,10 @@ export function loadConfig(env: Env = process.env): Config {
   const databaseUrl = env.DATABASE_URL || null;
   const smsProvider = env.SMS_PROVIDER ?? 'outbox';
   const mailProvider = env.MAIL_PROVIDER ?? 'outbox';
-  if (smsProvider !== 'outbox' && smsProvider !== 'twilio') throw new Error(`Unknown SMS_PROVIDER "${smsProvider}"`);
-  if (mailProvider !== 'outbox' && mailProvider !== 'smtp') throw new Error(`Unknown MAIL_PROVIDER "${mailProvider}"`);
+  if (smsProvider !== 'outbox' && smsProvider !== 'twilio')
+    throw new Error(`Unknown SMS_PROVIDER "${smsProvider}"`);
+  if (mailProvider !== 'outbox' && mailProvider !== 'smtp')
+    throw new Error(`Unknown MAIL_PROVIDER "${mailProvider}"`);
   return {
     port: int(env.PORT, 8080, 'PORT'),
     host: env.HOST ?? '0.0.0.0',
@@ -86,7 +96,11 @@ export function loadConfig(env: Env = process.env): Config {
       twilioToken: env.TWILIO_AUTH_TOKEN ?? '',
       from: env.SMS_FROM ?? '',
     },
-    mail: { provider: mailProvider, smtpUrl: env.SMTP_URL ?? '', from: env.MAIL_FROM ?? 'AgriFleet <no-reply@localhost>' },
+    mail: {
+      provider: mailProvider,
+      smtpUrl: env.SMTP_URL ?? '',
+      from: env.MAIL_FROM ?? 'AgriFleet <no-reply@localhost>',
+    },
     testMode,
     production,
   };

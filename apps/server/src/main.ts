@@ -17,7 +17,8 @@ const version = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')
 const embedded = config.databaseUrl
   ? null
   : await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.embeddedPgPort, log: logger });
-if (embedded) logger.info({ port: config.embeddedPgPort, created: embedded.created }, 'embedded PostgreSQL started');
+if (embedded)
+  logger.info({ port: config.embeddedPgPort, created: embedded.created }, 'embedded PostgreSQL started');
 const db = createDb(config.databaseUrl ?? (embedded?.url as string));
 
 let stopping = false;
@@ -41,7 +42,9 @@ try {
   app = await buildApp({ config, db, logger, version });
   await app.listen({ port: config.port, host: config.host });
   const url = `http://localhost:${config.port}`;
-  const lines = [`AgriFleet console: ${url}  (API docs ${url}/api/docs)  ready in ${Date.now() - started} ms`];
+  const lines = [
+    `AgriFleet console: ${url}  (API docs ${url}/api/docs)  ready in ${Date.now() - started} ms`,
+  ];
   if (config.demoData) lines.push(demoCredentialsText());
   process.stdout.write(`\n${lines.join('\n')}\n\n`);
 } catch (err) {

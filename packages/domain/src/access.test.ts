@@ -30,7 +30,16 @@ const subject = (over: Partial<AccessSubject>): AccessSubject => ({ ...base, ...
 describe('screens by account type, user type and host', () => {
   it('platform super admin sees account lists, tools, firmware and both big screens but not leasing', () => {
     const s = allowedScreens(base);
-    for (const screen of ['AccountList', 'AccountApplyList', 'Tools', 'FirmwareManage', 'GroundStationConfig', 'PartWhiteList', 'StatScreen', 'StatOverview'] as const) {
+    for (const screen of [
+      'AccountList',
+      'AccountApplyList',
+      'Tools',
+      'FirmwareManage',
+      'GroundStationConfig',
+      'PartWhiteList',
+      'StatScreen',
+      'StatOverview',
+    ] as const) {
       expect(s).toContain(screen);
     }
     expect(s).not.toContain('ClientList');
@@ -47,12 +56,23 @@ describe('screens by account type, user type and host', () => {
 
   it('manufacturer adds rtk, orders, models, firmware; leasing only as a lease account', () => {
     const plain = allowedScreens(subject({ accountType: 3 }));
-    expect(plain).toEqual(expect.arrayContaining(['RtkList', 'OrderList', 'InvoiceList', 'DroneModelList', 'FirmwareManage']));
+    expect(plain).toEqual(
+      expect.arrayContaining(['RtkList', 'OrderList', 'InvoiceList', 'DroneModelList', 'FirmwareManage']),
+    );
     expect(plain).not.toContain('ClientList');
     expect(plain).not.toContain('FlightControl');
     expect(plain).not.toContain('PartWhiteList');
     const lease = allowedScreens(subject({ accountType: 3, leaseModel: 1, vipLevel: 1 }));
-    expect(lease).toEqual(expect.arrayContaining(['ClientList', 'LeaseList', 'BasicPriceList', 'FlightControl', 'SubCompanyList', 'PartWhiteList']));
+    expect(lease).toEqual(
+      expect.arrayContaining([
+        'ClientList',
+        'LeaseList',
+        'BasicPriceList',
+        'FlightControl',
+        'SubCompanyList',
+        'PartWhiteList',
+      ]),
+    );
   });
 
   it('operator adds teams; leasing tenant screens only for tenants; no rtk or subsidies', () => {
@@ -73,10 +93,19 @@ describe('screens by account type, user type and host', () => {
 
   it('staff sees only the workbench set; lease manager only leasing', () => {
     expect(allowedScreens(subject({ userType: 3 })).sort()).toEqual(
-      ['DataStatList', 'DroneStatistics', 'FirmwareManage', 'MonitorView', 'StatOverview', 'StatScreen'].sort(),
+      [
+        'DataStatList',
+        'DroneStatistics',
+        'FirmwareManage',
+        'MonitorView',
+        'StatOverview',
+        'StatScreen',
+      ].sort(),
     );
     const lease = allowedScreens(subject({ accountType: 3, userType: 6, leaseModel: 1 }));
-    expect(lease.sort()).toEqual(['BillList', 'ClientDataView', 'ClientList', 'LeaseList', 'WorkRecordList'].sort());
+    expect(lease.sort()).toEqual(
+      ['BillList', 'ClientDataView', 'ClientList', 'LeaseList', 'WorkRecordList'].sort(),
+    );
   });
 
   it('business admin lacks logs, members and sub-companies; enterprise admin lacks firmware', () => {
@@ -136,14 +165,22 @@ describe('account features and abilities', () => {
   it('home screen: lease list for lease managers, stat screen for platform, else monitor', () => {
     expect(homeScreen(subject({ accountType: 3, userType: 6, leaseModel: 1 }))).toBe('LeaseList');
     expect(homeScreen(base)).toBe('StatScreen');
-    expect(homeScreen(subject({ hostScreens: ALL_SCREENS.filter((s) => s !== 'StatScreen') }))).toBe('MonitorView');
+    expect(homeScreen(subject({ hostScreens: ALL_SCREENS.filter((s) => s !== 'StatScreen') }))).toBe(
+      'MonitorView',
+    );
     expect(homeScreen(subject({ accountType: 4 }))).toBe('MonitorView');
   });
 
   it('government region code from county, else city, else province', () => {
-    expect(governmentRegionCode({ ruleProvince: 156320000, ruleCity: 156320100, ruleCounty: 156320102 })).toBe(156320102);
-    expect(governmentRegionCode({ ruleProvince: 156320000, ruleCity: 156320100, ruleCounty: null })).toBe(156320100);
-    expect(governmentRegionCode({ ruleProvince: 156320000, ruleCity: null, ruleCounty: null })).toBe(156320000);
+    expect(
+      governmentRegionCode({ ruleProvince: 156320000, ruleCity: 156320100, ruleCounty: 156320102 }),
+    ).toBe(156320102);
+    expect(governmentRegionCode({ ruleProvince: 156320000, ruleCity: 156320100, ruleCounty: null })).toBe(
+      156320100,
+    );
+    expect(governmentRegionCode({ ruleProvince: 156320000, ruleCity: null, ruleCounty: null })).toBe(
+      156320000,
+    );
     expect(governmentRegionCode({ ruleProvince: null, ruleCity: null, ruleCounty: null })).toBeNull();
   });
 });

@@ -82,7 +82,9 @@ export const SCREENS_BY_USER_TYPE: Record<UserType | 2, readonly Screen[]> = {
 
 /** Sub-platforms (account type 1 with a tag) use these lists instead of the account-type list. */
 export const SCREENS_BY_TAG: Record<number, readonly Screen[]> = {
-  1: PLATFORM.filter((s) => !['Tools', 'FirmwareManage', 'GroundStationConfig', 'PartWhiteList', 'AppLog'].includes(s)),
+  1: PLATFORM.filter(
+    (s) => !['Tools', 'FirmwareManage', 'GroundStationConfig', 'PartWhiteList', 'AppLog'].includes(s),
+  ),
   2: ['StatScreen', 'MonitorView', 'DataStatList', 'DroneStatistics', 'DroneList', 'AccountDetail'],
 };
 
@@ -144,12 +146,16 @@ export interface AccessSubject {
   hostScreens: readonly Screen[];
 }
 
-export function canCreateSubAccounts(s: Pick<AccessSubject, 'accountCatalogLevel' | 'vipLevel' | 'canCreateSub'>) {
+export function canCreateSubAccounts(
+  s: Pick<AccessSubject, 'accountCatalogLevel' | 'vipLevel' | 'canCreateSub'>,
+) {
   return (s.accountCatalogLevel === 1 && s.vipLevel > 0) || (s.accountCatalogLevel > 1 && s.canCreateSub);
 }
 
 export function isLeaseAccount(s: Pick<AccessSubject, 'leaseModel' | 'userType'>) {
-  return (s.leaseModel !== null && (LEASE_MODELS as readonly number[]).includes(s.leaseModel)) || s.userType === 6;
+  return (
+    (s.leaseModel !== null && (LEASE_MODELS as readonly number[]).includes(s.leaseModel)) || s.userType === 6
+  );
 }
 
 export function isPersonalOperator(s: Pick<AccessSubject, 'accountType' | 'operatorType'>) {

@@ -6,7 +6,13 @@ export const AccountType = { platform: 1, government: 2, manufacturer: 3, operat
 
 export const USER_TYPES = [1, 3, 4, 5, 6] as const;
 export type UserType = (typeof USER_TYPES)[number];
-export const UserType = { superAdmin: 1, staff: 3, enterpriseAdmin: 4, businessAdmin: 5, leaseManager: 6 } as const;
+export const UserType = {
+  superAdmin: 1,
+  staff: 3,
+  enterpriseAdmin: 4,
+  businessAdmin: 5,
+  leaseManager: 6,
+} as const;
 
 /** checkStatus of an account: 2 means it passed review (same values as apply status). */
 export const CheckStatus = { pending: 1, passed: 2, rejected: 3 } as const;

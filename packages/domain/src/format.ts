@@ -4,7 +4,10 @@ export const DEFAULT_TIME_FORMAT = 'YYYY/MM/DD HH:mm:ss';
 const pad = (n: number, w = 2) => String(n).padStart(w, '0');
 
 /** Formats a date in local time with the tokens YYYY MM DD HH mm ss. */
-export function formatDate(value: Date | number | string | null | undefined, pattern = DEFAULT_TIME_FORMAT): string {
+export function formatDate(
+  value: Date | number | string | null | undefined,
+  pattern = DEFAULT_TIME_FORMAT,
+): string {
   if (value === null || value === undefined || value === '') return '';
   const d = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(d.getTime())) return '';

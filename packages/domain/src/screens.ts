@@ -52,7 +52,11 @@ export const ALL_SCREENS = Object.keys(SCREENS) as Screen[];
 /** Screens drawn without the main layout. */
 export const FULL_SCREEN: readonly Screen[] = ['StatScreen', 'StatOverview'];
 
-export const PUBLIC_PATHS = { login: '/login', register: '/register', retrievePassword: '/retrieve-password' } as const;
+export const PUBLIC_PATHS = {
+  login: '/login',
+  register: '/register',
+  retrievePassword: '/retrieve-password',
+} as const;
 export const REDIRECT_TO_ACCOUNT = '/redirect_to_account';
 
 /** Parameters in these paths are digits only. */

@@ -1,7 +1,12 @@
 import type { AreaUnit, Language } from './enums.ts';
 
 /** Units per mu (001 §9, 002 §9). */
-export const PER_MU: Record<AreaUnit, number> = { mu: 1, rai: 0.4166667, acre: 0.1647369, hectare: 0.0666667 };
+export const PER_MU: Record<AreaUnit, number> = {
+  mu: 1,
+  rai: 0.4166667,
+  acre: 0.1647369,
+  hectare: 0.0666667,
+};
 export const SQUARE_METRES_PER_MU = 2000 / 3;
 
 export function convertArea(mu: number, unit: AreaUnit): number {

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatAccount, isEmail, isMainlandPhone, isPassword, maskPhone, parseAccount } from './validators.ts';
+import {
+  formatAccount,
+  isEmail,
+  isMainlandPhone,
+  isPassword,
+  maskPhone,
+  parseAccount,
+} from './validators.ts';
 
 describe('validators', () => {
   it('password: 8 to 16 letters and digits with at least one of each', () => {

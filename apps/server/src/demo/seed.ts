@@ -1,5 +1,5 @@
-import type { Db } from '../platform/db.ts';
 import { hashPassword } from '../modules/auth/auth.service.ts';
+import type { Db } from '../platform/db.ts';
 import { DEMO_ACCOUNTS, DEMO_LEASES, DEMO_PASSWORD, DEMO_USERS } from './accounts.ts';
 
 /** Seeds the demo organisations into an empty database. Returns false when it holds accounts already. */
@@ -61,7 +61,11 @@ export async function seedDemo(db: Db): Promise<boolean> {
     for (const l of DEMO_LEASES) {
       await trx
         .insertInto('lease_clients')
-        .values({ manufacturer_account_id: ids.get(l.maker) as number, client_account_id: ids.get(l.client) as number, active_status: 2 })
+        .values({
+          manufacturer_account_id: ids.get(l.maker) as number,
+          client_account_id: ids.get(l.client) as number,
+          active_status: 2,
+        })
         .execute();
     }
   });

@@ -10,7 +10,13 @@ export function readCookie(req: FastifyRequest, name: string): string | null {
   return null;
 }
 
-export function setCookie(reply: FastifyReply, name: string, value: string, maxAgeSeconds: number, path = '/api') {
+export function setCookie(
+  reply: FastifyReply,
+  name: string,
+  value: string,
+  maxAgeSeconds: number,
+  path = '/api',
+) {
   reply.header(
     'set-cookie',
     `${name}=${encodeURIComponent(value)}; Path=${path}; Max-Age=${maxAgeSeconds}; HttpOnly; SameSite=Lax`,

@@ -21,7 +21,8 @@ export interface HostProfiles {
 
 function toPublic(p: z.infer<typeof hostProfileSchema>): PublicHostProfile {
   const { hosts: _hosts, screens, ...rest } = p;
-  const resolved: Screen[] = screens === 'all' ? [...ALL_SCREENS] : screens ? [...screens] : [...DEFAULT_HOST_SCREENS];
+  const resolved: Screen[] =
+    screens === 'all' ? [...ALL_SCREENS] : screens ? [...screens] : [...DEFAULT_HOST_SCREENS];
   return { ...rest, screens: resolved };
 }
 

@@ -40,7 +40,9 @@ export const requestContext = fp(
       }
       if (hasZodFastifySchemaValidationErrors(err)) {
         const first = err.validation[0];
-        const field = first?.instancePath?.replace(/^\//, '').replace(/\//g, '.') || String(first?.params?.missingProperty ?? '');
+        const field =
+          first?.instancePath?.replace(/^\//, '').replace(/\//g, '.') ||
+          String(first?.params?.missingProperty ?? '');
         const message = field ? translate('invalidField', lang, { field }) : translate('badRequest', lang);
         return send(reply, 400, ErrorCode.badRequest, message);
       }

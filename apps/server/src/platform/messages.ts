@@ -3,7 +3,13 @@ import type { Language } from '@agrifleet/domain';
 
 export const MESSAGES = {
   ok: { zh: '成功', en: 'Success', 'zh-TW': '成功', th: 'สำเร็จ', ko: '성공' },
-  badRequest: { zh: '请求参数有误', en: 'Invalid request', 'zh-TW': '請求參數有誤', th: 'คำขอไม่ถูกต้อง', ko: '잘못된 요청입니다' },
+  badRequest: {
+    zh: '请求参数有误',
+    en: 'Invalid request',
+    'zh-TW': '請求參數有誤',
+    th: 'คำขอไม่ถูกต้อง',
+    ko: '잘못된 요청입니다',
+  },
   invalidField: {
     zh: '参数 {field} 有误',
     en: 'Invalid value for {field}',
@@ -25,7 +31,13 @@ export const MESSAGES = {
     th: 'คุณไม่มีสิทธิ์ดำเนินการนี้',
     ko: '이 작업을 수행할 권한이 없습니다',
   },
-  notFound: { zh: '资源不存在', en: 'Not found', 'zh-TW': '資源不存在', th: 'ไม่พบข้อมูล', ko: '찾을 수 없습니다' },
+  notFound: {
+    zh: '资源不存在',
+    en: 'Not found',
+    'zh-TW': '資源不存在',
+    th: 'ไม่พบข้อมูล',
+    ko: '찾을 수 없습니다',
+  },
   internal: {
     zh: '服务器内部错误',
     en: 'Internal server error',
@@ -170,7 +182,11 @@ export const MESSAGES = {
 
 export type MessageKey = keyof typeof MESSAGES;
 
-export function translate(key: MessageKey, lang: Language, params: Record<string, string | number> = {}): string {
+export function translate(
+  key: MessageKey,
+  lang: Language,
+  params: Record<string, string | number> = {},
+): string {
   const text: string = MESSAGES[key][lang] ?? MESSAGES[key].zh;
   return text.replace(/\{(\w+)\}/g, (_, k: string) => String(params[k] ?? `{${k}}`));
 }

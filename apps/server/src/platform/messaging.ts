@@ -43,15 +43,18 @@ export function twilioTransport(cfg: Config['sms']): Transport {
     async send(m) {
       const [country, number] = m.target.split('-');
       const body = new URLSearchParams({ To: `+${country}${number}`, From: cfg.from, Body: m.text });
-      const res = await fetch(`${cfg.twilioUrl}/2010-04-01/Accounts/${encodeURIComponent(cfg.twilioSid)}/Messages.json`, {
-        method: 'POST',
-        headers: {
-          authorization: `Basic ${Buffer.from(`${cfg.twilioSid}:${cfg.twilioToken}`).toString('base64')}`,
-          'content-type': 'application/x-www-form-urlencoded',
+      const res = await fetch(
+        `${cfg.twilioUrl}/2010-04-01/Accounts/${encodeURIComponent(cfg.twilioSid)}/Messages.json`,
+        {
+          method: 'POST',
+          headers: {
+            authorization: `Basic ${Buffer.from(`${cfg.twilioSid}:${cfg.twilioToken}`).toString('base64')}`,
+            'content-type': 'application/x-www-form-urlencoded',
+          },
+          body,
+          signal: AbortSignal.timeout(10_000),
         },
-        body,
-        signal: AbortSignal.timeout(10_000),
-      });
+      );
       if (!res.ok) {
         const detail = await res.text().catch(() => '');
         throw new Error(`Twilio answered ${res.status}: ${detail.slice(0, 200)}`);

@@ -10,7 +10,8 @@ const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 /** The image type by magic bytes; null for anything else, whatever its name or declared type. */
 export function sniffImage(buf: Buffer): ImageType | null {
-  if (buf.length >= 4 && buf[0] === 0xff && buf[1] === 0xd8 && buf[2] === 0xff) return { mime: 'image/jpeg', ext: 'jpg' };
+  if (buf.length >= 4 && buf[0] === 0xff && buf[1] === 0xd8 && buf[2] === 0xff)
+    return { mime: 'image/jpeg', ext: 'jpg' };
   if (buf.length >= 8 && buf.subarray(0, 8).equals(PNG)) return { mime: 'image/png', ext: 'png' };
   return null;
 }
@@ -27,7 +28,13 @@ export function createStorage(db: Db, dataDir: string) {
       await writeFile(join(dir, name), buf);
       await db
         .insertInto('uploads')
-        .values({ id, user_id: userId, mime: type.mime, size: buf.length, sha256: createHash('sha256').update(buf).digest('hex') })
+        .values({
+          id,
+          user_id: userId,
+          mime: type.mime,
+          size: buf.length,
+          sha256: createHash('sha256').update(buf).digest('hex'),
+        })
         .execute();
       return `/api/files/${name}`;
     },

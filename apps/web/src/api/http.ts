@@ -55,7 +55,8 @@ export function apiUrl(path: string, query?: RequestOptions['query']): string {
   const url = `/api/${path.replace(/^\/+/, '')}`;
   if (!query) return url;
   const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null && v !== '') params.set(k, String(v));
+  for (const [k, v] of Object.entries(query))
+    if (v !== undefined && v !== null && v !== '') params.set(k, String(v));
   const qs = params.toString();
   return qs ? `${url}?${qs}` : url;
 }
@@ -83,7 +84,11 @@ export async function request<T>(path: string, opts: RequestOptions = {}): Promi
   const controller = new AbortController();
   const timeoutMs = opts.timeoutMs ?? LIMITS.httpTimeoutMs;
   let timedOut = false;
-  const timer = timeoutMs > 0 ? setTimeout(() => ((timedOut = true), controller.abort()), timeoutMs) : undefined;
+  const onTimeout = () => {
+    timedOut = true;
+    controller.abort();
+  };
+  const timer = timeoutMs > 0 ? setTimeout(onTimeout, timeoutMs) : undefined;
   const onAbort = () => controller.abort();
   opts.signal?.addEventListener('abort', onAbort);
   if (!opts.silent) setLoading(1);
@@ -119,8 +124,11 @@ export async function request<T>(path: string, opts: RequestOptions = {}): Promi
 }
 
 export const http = {
-  get: <T>(path: string, query?: RequestOptions['query'], opts?: RequestOptions) => request<T>(path, { ...opts, query }),
-  post: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>(path, { ...opts, method: 'POST', body }),
-  put: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>(path, { ...opts, method: 'PUT', body }),
+  get: <T>(path: string, query?: RequestOptions['query'], opts?: RequestOptions) =>
+    request<T>(path, { ...opts, query }),
+  post: <T>(path: string, body?: unknown, opts?: RequestOptions) =>
+    request<T>(path, { ...opts, method: 'POST', body }),
+  put: <T>(path: string, body?: unknown, opts?: RequestOptions) =>
+    request<T>(path, { ...opts, method: 'PUT', body }),
   del: <T>(path: string, opts?: RequestOptions) => request<T>(path, { ...opts, method: 'DELETE' }),
 };

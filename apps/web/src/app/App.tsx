@@ -1,13 +1,13 @@
 import type { Language, PublicHostProfile } from '@agrifleet/domain';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { App as AntApp, ConfigProvider, theme as antTheme } from 'antd';
+import { App as AntApp, theme as antTheme, ConfigProvider } from 'antd';
 import type { Locale } from 'antd/es/locale';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router';
 import { loadAntdLocale } from '../i18n/antdLocale.ts';
-import { LoadingBar } from './LoadingBar.tsx';
 import { HostProfileContext } from './hostProfile.tsx';
+import { LoadingBar } from './LoadingBar.tsx';
 import { router } from './router.tsx';
 
 export const queryClient = new QueryClient({

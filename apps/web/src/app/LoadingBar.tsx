@@ -25,7 +25,9 @@ export function LoadingBar() {
         width: busy ? '85%' : '0%',
         opacity: busy ? 1 : 0,
         background: 'linear-gradient(90deg, #18a058, #36cfc9)',
-        transition: busy ? 'width 8s cubic-bezier(0.1, 0.6, 0.3, 1), opacity 0.2s' : 'width 0.2s, opacity 0.4s 0.2s',
+        transition: busy
+          ? 'width 8s cubic-bezier(0.1, 0.6, 0.3, 1), opacity 0.2s'
+          : 'width 0.2s, opacity 0.4s 0.2s',
         pointerEvents: 'none',
       }}
     />

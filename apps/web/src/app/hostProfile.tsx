@@ -11,4 +11,5 @@ export function useHostProfile(): PublicHostProfile {
   return p;
 }
 
-export const fetchHostProfile = () => http.get<PublicHostProfile>('system/host-profile', undefined, { public: true, silent: true });
+export const fetchHostProfile = () =>
+  http.get<PublicHostProfile>('system/host-profile', undefined, { public: true, silent: true });

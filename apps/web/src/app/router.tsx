@@ -10,7 +10,9 @@ import { RouteError } from './guard/RouteError.tsx';
 import { ScreenRoute } from './guard/ScreenRoute.tsx';
 import { MainLayout } from './layout/MainLayout.tsx';
 
-const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({ Component: (await load()).default });
+const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({
+  Component: (await load()).default,
+});
 
 const screenRoute = (screen: Screen): RouteObject => ({
   path: SCREENS[screen],
@@ -20,8 +22,16 @@ const screenRoute = (screen: Screen): RouteObject => ({
 const ALL = Object.keys(SCREENS) as Screen[];
 
 export const routes: RouteObject[] = [
-  { path: PUBLIC_PATHS.login, lazy: page(() => import('../features/auth/LoginPage.tsx')), errorElement: <RouteError /> },
-  { path: PUBLIC_PATHS.register, lazy: page(() => import('../features/auth/RegisterPage.tsx')), errorElement: <RouteError /> },
+  {
+    path: PUBLIC_PATHS.login,
+    lazy: page(() => import('../features/auth/LoginPage.tsx')),
+    errorElement: <RouteError />,
+  },
+  {
+    path: PUBLIC_PATHS.register,
+    lazy: page(() => import('../features/auth/RegisterPage.tsx')),
+    errorElement: <RouteError />,
+  },
   {
     path: PUBLIC_PATHS.retrievePassword,
     lazy: page(() => import('../features/auth/RetrievePasswordPage.tsx')),

@@ -2,8 +2,9 @@
  * The stored login (000 §3 "Stored locally"): token with its expiry in seconds, and userInfo.
  * A token is valid while now is before its expiry; an expired one is cleared.
  */
+
+import { type LoginResult, STORAGE_KEYS, type UserInfo } from '@agrifleet/domain';
 import { useSyncExternalStore } from 'react';
-import { STORAGE_KEYS, type LoginResult, type UserInfo } from '@agrifleet/domain';
 
 interface StoredToken {
   token: string;
@@ -33,7 +34,10 @@ export const session = {
   },
   refreshToken(): string | null {
     try {
-      return (JSON.parse(localStorage.getItem(STORAGE_KEYS.token) ?? 'null') as StoredToken | null)?.refreshToken ?? null;
+      return (
+        (JSON.parse(localStorage.getItem(STORAGE_KEYS.token) ?? 'null') as StoredToken | null)
+          ?.refreshToken ?? null
+      );
     } catch {
       return null;
     }
@@ -57,7 +61,10 @@ export const session = {
   /** Stores the login answer: token (with expiry) and user info. */
   save(login: LoginResult) {
     const { jToken, expire, refreshToken, ...info } = login;
-    localStorage.setItem(STORAGE_KEYS.token, JSON.stringify({ token: jToken, expire, refreshToken } satisfies StoredToken));
+    localStorage.setItem(
+      STORAGE_KEYS.token,
+      JSON.stringify({ token: jToken, expire, refreshToken } satisfies StoredToken),
+    );
     localStorage.setItem(STORAGE_KEYS.userInfo, JSON.stringify(info));
     emit();
   },
@@ -68,7 +75,14 @@ export const session = {
   /** Clears stored credentials; the keys bigScreen and BigScreen survive (000 §3). */
   clear() {
     const keep: Record<string, string | null> = {};
-    for (const k of [STORAGE_KEYS.bigScreen, STORAGE_KEYS.BigScreen, STORAGE_KEYS.language, STORAGE_KEYS.areaUnit, STORAGE_KEYS.asideStatus, STORAGE_KEYS.rememberPassword]) {
+    for (const k of [
+      STORAGE_KEYS.bigScreen,
+      STORAGE_KEYS.BigScreen,
+      STORAGE_KEYS.language,
+      STORAGE_KEYS.areaUnit,
+      STORAGE_KEYS.asideStatus,
+      STORAGE_KEYS.rememberPassword,
+    ]) {
       keep[k] = localStorage.getItem(k);
     }
     localStorage.clear();

@@ -3,7 +3,7 @@
  * current language only. Choosing a language stores it, sets that language's default area unit and
  * broadcasts the switch (000 §2 "Language and settings").
  */
-import { DEFAULT_LANGUAGE, defaultAreaUnit, type Language, LANGUAGES, STORAGE_KEYS } from '@agrifleet/domain';
+import { DEFAULT_LANGUAGE, defaultAreaUnit, LANGUAGES, type Language, STORAGE_KEYS } from '@agrifleet/domain';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { setAreaUnit } from '../lib/settings.ts';
@@ -19,7 +19,8 @@ async function loadLanguage(lng: Language) {
       .filter(([path]) => path.startsWith(`./${lng}/`))
       .map(async ([path, load]) => {
         const ns = path.slice(path.lastIndexOf('/') + 1, -'.json'.length);
-        if (!i18next.hasResourceBundle(lng, ns)) i18next.addResourceBundle(lng, ns, (await load()).default, true, true);
+        if (!i18next.hasResourceBundle(lng, ns))
+          i18next.addResourceBundle(lng, ns, (await load()).default, true, true);
       }),
   );
 }

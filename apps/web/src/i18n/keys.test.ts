@@ -16,8 +16,11 @@ function flatten(obj: Record<string, unknown>, prefix = ''): Record<string, stri
   return out;
 }
 
-const load = (lng: string, ns: string) => flatten(JSON.parse(readFileSync(join(dir, lng, `${ns}.json`), 'utf8')));
-const namespaces = new Set(LANGUAGES.flatMap((lng) => readdirSync(join(dir, lng)).filter((f) => f.endsWith('.json'))));
+const load = (lng: string, ns: string) =>
+  flatten(JSON.parse(readFileSync(join(dir, lng, `${ns}.json`), 'utf8')));
+const namespaces = new Set(
+  LANGUAGES.flatMap((lng) => readdirSync(join(dir, lng)).filter((f) => f.endsWith('.json'))),
+);
 
 describe('translations', () => {
   it('has a folder per language with namespaces', () => {

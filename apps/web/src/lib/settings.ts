@@ -16,11 +16,8 @@ export function setAreaUnit(unit: AreaUnit) {
 }
 
 export function useAreaUnit(): AreaUnit {
-  return useSyncExternalStore(
-    (fn) => {
-      listeners.add(fn);
-      return () => listeners.delete(fn);
-    },
-    getAreaUnit,
-  );
+  return useSyncExternalStore((fn) => {
+    listeners.add(fn);
+    return () => listeners.delete(fn);
+  }, getAreaUnit);
 }

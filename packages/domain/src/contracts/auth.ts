@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { CODE_TYPES } from '../enums.ts';
 
-const boolish = z.union([z.boolean(), z.enum(['true', 'false', '0', '1'])]).transform((v) => v === true || v === 'true' || v === '1');
+const boolish = z
+  .union([z.boolean(), z.enum(['true', 'false', '0', '1'])])
+  .transform((v) => v === true || v === 'true' || v === '1');
 
 export const loginPdBody = z.object({
   phoneNum: z.string().min(1).max(254),

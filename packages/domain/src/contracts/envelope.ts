@@ -1,7 +1,8 @@
 import { z } from 'zod';
 
 /** Success envelope: HTTP 200 with { code: 0, message, data }. */
-export const ok = <T extends z.ZodType>(data: T) => z.object({ code: z.literal(0), message: z.string(), data });
+export const ok = <T extends z.ZodType>(data: T) =>
+  z.object({ code: z.literal(0), message: z.string(), data });
 
 /** Failure body: a 4xx/5xx status with { code, message } in the caller's language. */
 export const errorBody = z.object({ code: z.number().int(), message: z.string() });
@@ -9,7 +10,12 @@ export type ErrorBody = z.infer<typeof errorBody>;
 
 /** A page of records. */
 export const page = <T extends z.ZodType>(record: T) =>
-  z.object({ records: z.array(record), total: z.number().int(), current: z.number().int(), size: z.number().int() });
+  z.object({
+    records: z.array(record),
+    total: z.number().int(),
+    current: z.number().int(),
+    size: z.number().int(),
+  });
 
 export const pageQuery = z.object({
   currentPage: z.coerce.number().int().min(1).default(1),

@@ -3,8 +3,8 @@ import type { Db } from '../../platform/db.ts';
 export function createAccountsRepo(db: Db) {
   return {
     leaseModelOf: async (accountId: number) =>
-      (await db.selectFrom('accounts').select('lease_model').where('id', '=', accountId).executeTakeFirst())?.lease_model ??
-      null,
+      (await db.selectFrom('accounts').select('lease_model').where('id', '=', accountId).executeTakeFirst())
+        ?.lease_model ?? null,
 
     /** Manufacturers that lease drones to the account (its lease_clients rows). */
     lessorsOf: (accountId: number) =>

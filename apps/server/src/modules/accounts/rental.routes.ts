@@ -17,7 +17,11 @@ export const rentalLookupRoutes: Routes<{ accounts: AccountsRepo }> = async (app
     '/api/rental/rental/getRentalModelByAccount',
     {
       config: { access: 'user' },
-      schema: { tags, summary: "The caller's account rental models", response: { 200: okSchema(rentalModelsResult) } },
+      schema: {
+        tags,
+        summary: "The caller's account rental models",
+        response: { 200: okSchema(rentalModelsResult) },
+      },
     },
     async (req) => {
       const model = await accounts.leaseModelOf(callerOf(req).account.id);
@@ -29,7 +33,11 @@ export const rentalLookupRoutes: Routes<{ accounts: AccountsRepo }> = async (app
     '/api/rental/rental/getZzAccountByUser',
     {
       config: { access: 'user' },
-      schema: { tags, summary: 'Manufacturers leasing to the caller', response: { 200: okSchema(z.array(manufacturerRef)) } },
+      schema: {
+        tags,
+        summary: 'Manufacturers leasing to the caller',
+        response: { 200: okSchema(z.array(manufacturerRef)) },
+      },
     },
     async (req) => ok(req, await accounts.lessorsOf(callerOf(req).account.id)),
   );

@@ -13,7 +13,11 @@ export const regionRoutes: Routes<Record<never, never>> = async (app) => {
     '/api/oper/regions',
     {
       config: { access: 'public' },
-      schema: { tags, summary: 'Countries, with China down to counties', response: { 200: okSchema(z.array(regionNode)) } },
+      schema: {
+        tags,
+        summary: 'Countries, with China down to counties',
+        response: { 200: okSchema(z.array(regionNode)) },
+      },
     },
     async (req, reply) => {
       reply.header('cache-control', cacheFor).header('vary', 'accept-language');
@@ -26,7 +30,11 @@ export const regionRoutes: Routes<Record<never, never>> = async (app) => {
       path,
       {
         config: { access: 'public' },
-        schema: { tags, summary: 'Countries (no children)', response: { 200: okSchema(z.array(regionNode)) } },
+        schema: {
+          tags,
+          summary: 'Countries (no children)',
+          response: { 200: okSchema(z.array(regionNode)) },
+        },
       },
       async (req, reply) => {
         reply.header('cache-control', cacheFor).header('vary', 'accept-language');

@@ -14,7 +14,11 @@ export const systemRoutes: Routes<{ db: Db; version: string }> = async (app, { d
       schema: {
         tags: ['system'],
         summary: 'Liveness and database reachability',
-        response: { 200: okSchema(z.object({ status: z.literal('ok'), version: z.string(), database: z.literal('ok') })) },
+        response: {
+          200: okSchema(
+            z.object({ status: z.literal('ok'), version: z.string(), database: z.literal('ok') }),
+          ),
+        },
       },
     },
     async (req) => {
@@ -27,7 +31,11 @@ export const systemRoutes: Routes<{ db: Db; version: string }> = async (app, { d
     '/api/system/host-profile',
     {
       config: { access: 'public' },
-      schema: { tags: ['system'], summary: 'The deployment profile for this host', response: { 200: okSchema(publicHostProfileSchema) } },
+      schema: {
+        tags: ['system'],
+        summary: 'The deployment profile for this host',
+        response: { 200: okSchema(publicHostProfileSchema) },
+      },
     },
     async (req) => ok(req, req.hostProfile),
   );

@@ -51,11 +51,12 @@ export const authGuard = fp(
       const token = bearer(req);
       const claims = token ? await opts.tokens.verify(token) : null;
       const caller = claims ? await loadCaller(opts.db, claims.sessionId, claims.userId) : null;
-      if (!caller || !caller.user.enabled || !caller.account.enabled) throw errors.unauthorized();
+      if (!caller?.user.enabled || !caller.account.enabled) throw errors.unauthorized();
       req.caller = caller;
       if (access === 'user') return;
       const subject = accessSubject(caller, req.hostProfile);
-      if (access.screens && !access.screens.some((s) => canAccessScreen(subject, s))) throw errors.forbidden();
+      if (access.screens && !access.screens.some((s) => canAccessScreen(subject, s)))
+        throw errors.forbidden();
       if (access.ability && !hasAbility(subject, access.ability)) throw errors.forbidden();
     });
   },

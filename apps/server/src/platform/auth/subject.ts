@@ -24,7 +24,9 @@ export async function loadCaller(db: Db, sessionId: string, userId: number): Pro
       sql<unknown>`to_jsonb(u.*)`.as('user'),
       sql<unknown>`to_jsonb(a.*)`.as('account'),
       eb
-        .exists(eb.selectFrom('lease_clients as lc').select('lc.id').whereRef('lc.client_account_id', '=', 'a.id'))
+        .exists(
+          eb.selectFrom('lease_clients as lc').select('lc.id').whereRef('lc.client_account_id', '=', 'a.id'),
+        )
         .as('is_tenant'),
     ])
     .executeTakeFirst();

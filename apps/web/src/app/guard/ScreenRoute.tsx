@@ -3,15 +3,15 @@
  * all name it (packages/domain); otherwise "/" (tagged sub-platforms: the monitor). Path parameters
  * are digits only. The page loads lazily; a screen without a page shows "not available yet".
  */
-import { canAccessScreen, DIGIT_PARAM, isSubPlatform, type Screen, SCREENS } from '@agrifleet/domain';
+import { canAccessScreen, DIGIT_PARAM, isSubPlatform, SCREENS, type Screen } from '@agrifleet/domain';
 import { lazy, Suspense, useMemo } from 'react';
 import { Navigate, useParams } from 'react-router';
-import { useSessionUser } from '../session.ts';
 import { subjectOf } from '../access.ts';
 import { useHostProfile } from '../hostProfile.tsx';
 import { NotAvailable } from '../NotAvailable.tsx';
-import { PAGES } from '../pages.ts';
 import { PageSpinner } from '../PageSpinner.tsx';
+import { PAGES } from '../pages.ts';
+import { useSessionUser } from '../session.ts';
 
 const lazyPages = new Map<Screen, React.LazyExoticComponent<React.ComponentType>>();
 function pageOf(screen: Screen) {
