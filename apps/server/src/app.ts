@@ -6,7 +6,7 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -45,6 +45,8 @@ export interface AppDeps {
   transports?: { sms: Transport; email: Transport };
   limiter?: RateLimiter;
   version?: string;
+  /** Sees every route as it is registered, the first included (tests check their declared access). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -57,6 +59,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -78,11 +81,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     openapi: { info: { title: 'AgriFleet API', version: deps.version ?? '0.1.0' }, servers: [] },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
+  // The documentation pages themselves are public. The hook must exist before swagger-ui adds them:
+  // onRoute only sees routes registered after it.
   app.addHook('onRoute', (route) => {
-    // The documentation pages themselves are public.
     if (route.url.startsWith('/api/docs')) route.config = { ...route.config, access: 'public' };
   });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
 
   const hosts = loadHostProfiles(config.hostProfilesFile);
   const tokens = createTokenSigner(config.jwtSecret);

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse, RouteOptions } from 'fastify';
 import pg from 'pg';
 import pino from 'pino';
 import { inject } from 'vitest';
@@ -54,6 +54,8 @@ export interface TestAppOptions {
   seed?: boolean;
   /** Use the transports the configuration names (SMS_PROVIDER, MAIL_PROVIDER) instead of recording ones. */
   configuredTransports?: boolean;
+  /** Sees every route the app registers (AppDeps.onRoute). */
+  onRoute?: (route: RouteOptions) => void;
   /** Registers extra (test-only) plugins on the app before it is ready. */
   beforeReady?: (app: FastifyInstance) => void | Promise<void>;
 }
@@ -67,8 +69,12 @@ export async function createTestApp(opts: TestAppOptions = {}) {
     await db.destroy();
     rmSync(dataDir, { recursive: true, force: true });
     // A shared server (TEST_DATABASE_URL) keeps no litter; the embedded one is removed whole.
-    if (process.env.TEST_DATABASE_URL) await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${database.name} WITH (FORCE)`);
+    if (process.env.TEST_DATABASE_URL)
+      await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${database.name} WITH (FORCE)`);
   };
+  // The rate limiter's clock, which tests may move forward (the database keeps real time).
+  let clockOffsetMs = 0;
+  const limiter = createRateLimiter(() => Date.now() + clockOffsetMs);
   const sent: SentMessage[] = [];
   const sms = recordingTransport('sms-test', sent);
   const email = recordingTransport('email-test', sent);
@@ -88,7 +94,14 @@ export async function createTestApp(opts: TestAppOptions = {}) {
       ...opts.env,
     });
     const transports = opts.configuredTransports ? undefined : { sms, email };
-    app = await buildApp({ config, db, logger: pino({ level: 'silent' }), transports, limiter: createRateLimiter() });
+    app = await buildApp({
+      config,
+      db,
+      logger: pino({ level: 'silent' }),
+      transports,
+      limiter,
+      onRoute: opts.onRoute,
+    });
     await opts.beforeReady?.(app);
     await app.ready();
   } catch (err) {
@@ -102,6 +115,10 @@ export async function createTestApp(opts: TestAppOptions = {}) {
     sent,
     sms,
     email,
+    /** Moves the rate limiter's clock forward. */
+    advanceLimiterClock(seconds: number) {
+      clockOffsetMs += seconds * 1000;
+    },
     /** The last code sent to a target ("86-13800000001" or an e-mail). */
     lastCode(target: string): string {
       const m = [...sent].reverse().find((s) => s.target === target);
@@ -158,7 +175,12 @@ export async function loginPd(
 }
 
 /** Signs in by phone (or e-mail) and password; returns the bearer header and the login data. */
-export async function signInWith(t: TestApp, phoneNum: string, password = DEMO_PASSWORD, headers: Record<string, string> = {}) {
+export async function signInWith(
+  t: TestApp,
+  phoneNum: string,
+  password = DEMO_PASSWORD,
+  headers: Record<string, string> = {},
+) {
   const res = await loginPd(t, { phoneNum, password }, { headers });
   if (res.statusCode !== 200) throw new Error(`sign-in of ${phoneNum} failed: ${res.body}`);
   const data = res.json().data;
@@ -177,7 +199,12 @@ export const nextAddress = () => {
 };
 
 /** Requests a code and returns it as the recording transport saw it. */
-export async function requestCode(t: TestApp, phoneNum: string, codeType: '1' | '2' | '3', target = phoneNum) {
+export async function requestCode(
+  t: TestApp,
+  phoneNum: string,
+  codeType: '1' | '2' | '3',
+  target = phoneNum,
+) {
   const res = await t.app.inject({
     method: 'GET',
     url: '/api/user/baseaccount/getVerifyCode',
@@ -189,4 +216,5 @@ export async function requestCode(t: TestApp, phoneNum: string, codeType: '1' | 
   return t.lastCode(target);
 }
 
-export const body = (res: LightMyRequestResponse) => res.json() as { code: number; message: string; data?: unknown };
+export const body = (res: LightMyRequestResponse) =>
+  res.json() as { code: number; message: string; data?: unknown };

@@ -27,6 +27,7 @@ export const errors = {
   loginFailed: () => new AppError(400, ErrorCode.loginFailed, 'loginFailed'),
   accountDisabled: () => new AppError(403, ErrorCode.accountDisabled, 'accountDisabled'),
   accountExists: () => new AppError(409, ErrorCode.accountExists, 'accountExists'),
+  customDomainTaken: () => new AppError(409, ErrorCode.conflict, 'customDomainTaken'),
   accountUnknown: () => new AppError(400, ErrorCode.accountUnknown, 'accountUnknown'),
   oldPasswordWrong: () => new AppError(400, ErrorCode.oldPasswordWrong, 'oldPasswordWrong'),
   tokenInvalid: () => new AppError(401, ErrorCode.tokenInvalid, 'tokenInvalid'),

@@ -101,6 +101,13 @@ export const MESSAGES = {
     th: 'บัญชีนี้ลงทะเบียนแล้ว',
     ko: '이미 등록된 계정입니다',
   },
+  customDomainTaken: {
+    zh: '该企业二级域名已被使用',
+    en: 'This company domain is already taken',
+    'zh-TW': '該企業二級網域已被使用',
+    th: 'โดเมนย่อยของบริษัทนี้ถูกใช้แล้ว',
+    ko: '이미 사용 중인 회사 도메인입니다',
+  },
   accountUnknown: {
     zh: '该账号未注册',
     en: 'This account is not registered',

@@ -24,7 +24,17 @@ export function createAuthRepo(db: Db) {
       return !!row;
     },
 
-    findAccount: (id: number) => db.selectFrom('accounts').selectAll().where('id', '=', id).executeTakeFirstOrThrow(),
+    async customDomainTaken(domain: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('accounts')
+        .select('id')
+        .where('custom_domain', '=', domain)
+        .executeTakeFirst();
+      return !!row;
+    },
+
+    findAccount: (id: number) =>
+      db.selectFrom('accounts').selectAll().where('id', '=', id).executeTakeFirstOrThrow(),
     findUserById: (id: number) => db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst(),
 
     async createSession(s: {
@@ -130,13 +140,26 @@ export function createAuthRepo(db: Db) {
         const { password: _p, verifyCode: _v, ...payload } = body;
         await trx
           .insertInto('account_applies')
-          .values({ account_id: acc.id, user_id: user.id, apply_type: 1, apply_status: 1, payload: JSON.stringify(payload) })
+          .values({
+            account_id: acc.id,
+            user_id: user.id,
+            apply_type: 1,
+            apply_status: 1,
+            payload: JSON.stringify(payload),
+          })
           .execute();
         return { accountId: acc.id, userId: user.id };
       });
     },
 
-    log: (e: { accountId: number; userId: number; logType: number; action: string; ip: string; detail?: object }) =>
+    log: (e: {
+      accountId: number;
+      userId: number;
+      logType: number;
+      action: string;
+      ip: string;
+      detail?: object;
+    }) =>
       db
         .insertInto('system_logs')
         .values({

@@ -1,8 +1,8 @@
 /** The sign-in family of 000 §7, exactly as named: /api/user/baseaccount/... */
 import {
-  checkVerifyCodeQuery,
   CODE_TYPES,
   type CodeType,
+  checkVerifyCodeQuery,
   loginPdBody,
   loginResult,
   loginSmsBody,
@@ -23,26 +23,37 @@ import { CAPTCHA_COOKIE, type CaptchaService } from './captcha.ts';
 const tags = ['auth'];
 const empty = okSchema(z.null());
 
-export const authRoutes: Routes<{ auth: AuthService; captcha: CaptchaService }> = async (app, { auth, captcha }) => {
+export const authRoutes: Routes<{ auth: AuthService; captcha: CaptchaService }> = async (app, { auth }) => {
   const base = '/api/user/baseaccount';
 
   app.get(
     `${base}/getVerify`,
     {
       config: { access: 'public' },
-      schema: { tags, summary: '4-digit image captcha (SVG), bound to the caller by cookie', querystring: z.object({}).passthrough() },
+      schema: {
+        tags,
+        summary: '4-digit image captcha (SVG), bound to the caller by cookie',
+        querystring: z.object({}).passthrough(),
+      },
     },
     async (req, reply) => {
-      const c = await captcha.issue();
+      const c = await auth.issueCaptcha(originOf(req));
       setCookie(reply, CAPTCHA_COOKIE, c.id, c.ttlSeconds);
-      void req;
       return reply.header('cache-control', 'no-store').type('image/svg+xml').send(c.svg);
     },
   );
 
   app.get(
     `${base}/getVerifyCode`,
-    { config: { access: 'public' }, schema: { tags, summary: 'Send an SMS or e-mail code', querystring: verifyCodeQuery, response: { 200: empty } } },
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Send an SMS or e-mail code',
+        querystring: verifyCodeQuery,
+        response: { 200: empty },
+      },
+    },
     async (req) => {
       await auth.sendCode(req.query.phoneNum, req.query.codeType, originOf(req));
       return ok(req, null);
@@ -53,11 +64,18 @@ export const authRoutes: Routes<{ auth: AuthService; captcha: CaptchaService }> 
     `${base}/checkVerifyCode`,
     {
       config: { access: 'public' },
-      schema: { tags, summary: 'Check a code without using it up', querystring: checkVerifyCodeQuery, response: { 200: empty } },
+      schema: {
+        tags,
+        summary: 'Check a code without using it up',
+        querystring: checkVerifyCodeQuery,
+        response: { 200: empty },
+      },
     },
     async (req) => {
       const { phoneNum, code, verifyCode, checkOpr } = req.query;
-      const type: CodeType = (CODE_TYPES as readonly string[]).includes(checkOpr ?? '') ? (checkOpr as CodeType) : '3';
+      const type: CodeType = (CODE_TYPES as readonly string[]).includes(checkOpr ?? '')
+        ? (checkOpr as CodeType)
+        : '3';
       await auth.checkCode(phoneNum, code ?? verifyCode ?? '', type, originOf(req));
       return ok(req, null);
     },
@@ -65,19 +83,39 @@ export const authRoutes: Routes<{ auth: AuthService; captcha: CaptchaService }> 
 
   app.post(
     `${base}/loginPd`,
-    { config: { access: 'public' }, schema: { tags, summary: 'Password sign-in', body: loginPdBody, response: { 200: okSchema(loginResult) } } },
-    async (req) => ok(req, await auth.loginWithPassword(req.body, readCookie(req, CAPTCHA_COOKIE), originOf(req))),
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Password sign-in',
+        body: loginPdBody,
+        response: { 200: okSchema(loginResult) },
+      },
+    },
+    async (req) =>
+      ok(req, await auth.loginWithPassword(req.body, readCookie(req, CAPTCHA_COOKIE), originOf(req))),
   );
 
   app.post(
     `${base}/loginSmS`,
-    { config: { access: 'public' }, schema: { tags, summary: 'SMS-code sign-in', body: loginSmsBody, response: { 200: okSchema(loginResult) } } },
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'SMS-code sign-in',
+        body: loginSmsBody,
+        response: { 200: okSchema(loginResult) },
+      },
+    },
     async (req) => ok(req, await auth.loginWithCode(req.body, originOf(req))),
   );
 
   app.post(
     `${base}/loginOut`,
-    { config: { access: 'user' }, schema: { tags, summary: 'Sign out (revokes the session)', response: { 200: empty } } },
+    {
+      config: { access: 'user' },
+      schema: { tags, summary: 'Sign out (revokes the session)', response: { 200: empty } },
+    },
     async (req) => {
       await auth.logout(callerOf(req).sessionId);
       return ok(req, null);
@@ -86,7 +124,15 @@ export const authRoutes: Routes<{ auth: AuthService; captcha: CaptchaService }> 
 
   app.post(
     `${base}/reg`,
-    { config: { access: 'public' }, schema: { tags, summary: 'Register an account (to be reviewed)', body: regBody, response: { 200: empty } } },
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Register an account (to be reviewed)',
+        body: regBody,
+        response: { 200: empty },
+      },
+    },
     async (req) => {
       await auth.register(req.body, originOf(req));
       return ok(req, null);
@@ -97,7 +143,12 @@ export const authRoutes: Routes<{ auth: AuthService; captcha: CaptchaService }> 
     `${base}/resetPassword`,
     {
       config: { access: 'public' },
-      schema: { tags, summary: 'Reset the password with a code', body: resetPasswordBody, response: { 200: empty } },
+      schema: {
+        tags,
+        summary: 'Reset the password with a code',
+        body: resetPasswordBody,
+        response: { 200: empty },
+      },
     },
     async (req) => {
       await auth.resetPassword(req.body, originOf(req));
@@ -109,7 +160,12 @@ export const authRoutes: Routes<{ auth: AuthService; captcha: CaptchaService }> 
     `${base}/refreshToken`,
     {
       config: { access: 'public' },
-      schema: { tags, summary: 'New jToken for a refresh token', body: refreshTokenBody, response: { 200: okSchema(loginResult) } },
+      schema: {
+        tags,
+        summary: 'New jToken for a refresh token',
+        body: refreshTokenBody,
+        response: { 200: okSchema(loginResult) },
+      },
     },
     async (req) => ok(req, await auth.refresh(req.body.refreshToken)),
   );

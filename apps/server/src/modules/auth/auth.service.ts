@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
-  type CodeType,
   CodeType as Codes,
+  type CodeType,
   formatAccount,
   isPassword,
   type Language,
@@ -75,15 +75,22 @@ export function createAuthService(d: AuthDeps) {
   }
 
   return {
+    /** A new image captcha; one address may ask for RATE_RULES.captchaPerIp of them. */
+    async issueCaptcha(origin: Origin) {
+      d.limiter.hit(`captcha-ip:${origin.ip}`, RATE_RULES.captchaPerIp);
+      return d.captcha.issue();
+    },
+
     async sendCode(phoneNum: string, codeType: CodeType, origin: Origin): Promise<void> {
       const account = parse(phoneNum, origin);
       const target = formatAccount(account);
       d.limiter.hit(`code-ip:${origin.ip}`, RATE_RULES.codePerIp);
-      d.limiter.hit(`code:${target}`, RATE_RULES.codePerTarget);
-      d.limiter.hit(`code-h:${target}`, RATE_RULES.codePerTargetHour);
       const user = await d.repo.findUser(account);
       if (codeType === Codes.register && user) throw errors.accountExists();
       if (codeType !== Codes.register && !user) throw errors.accountUnknown();
+      // The per-account rules count messages sent: a refused request sends none.
+      d.limiter.hit(`code:${target}`, RATE_RULES.codePerTarget);
+      d.limiter.hit(`code-h:${target}`, RATE_RULES.codePerTargetHour);
       const code = await d.codes.issue(target, codeType);
       try {
         await d.messenger.send({
@@ -94,6 +101,8 @@ export function createAuthService(d: AuthDeps) {
           secret: code,
         });
       } catch {
+        // Nothing reached the caller: the web lets them retry at once (000 §4), so must the minute rule.
+        d.limiter.reset(`code:${target}`);
         throw errors.badRequest('codeSendFailed');
       }
     },
@@ -157,9 +166,21 @@ export function createAuthService(d: AuthDeps) {
       d.limiter.hit(`reg-ip:${origin.ip}`, RATE_RULES.registerPerIp);
       const account = parse(body.phoneNum || body.email, origin);
       checkPasswordRule(body.password);
+      // Checked before the code is spent, so the applicant can pick another domain with the same code.
+      if (body.customDomain && (await d.repo.customDomainTaken(body.customDomain)))
+        throw errors.customDomainTaken();
       await d.codes.verify(formatAccount(account), Codes.register, body.verifyCode, true);
       if (await d.repo.findUser(account)) throw errors.accountExists();
-      await d.repo.register(body, account, await hashPassword(body.password));
+      await d.repo
+        .register(body, account, await hashPassword(body.password))
+        .catch((err: { code?: string; constraint?: string }) => {
+          // Two applicants racing for one domain or one account: the database's unique indexes decide.
+          if (err.code === '23505')
+            throw err.constraint === 'accounts_custom_domain_key'
+              ? errors.customDomainTaken()
+              : errors.accountExists();
+          throw err;
+        });
     },
 
     async resetPassword(

@@ -6,7 +6,7 @@ import { errors } from '../../platform/errors.ts';
 import { ok } from '../../platform/http.ts';
 import type { RateLimiter } from '../../platform/rateLimit.ts';
 import type { Routes } from '../../platform/routes.ts';
-import { sniffImage, type Storage } from '../../platform/storage.ts';
+import { type Storage, sniffImage } from '../../platform/storage.ts';
 import type { ProfileService } from './profile.service.ts';
 
 const tags = ['user'];
@@ -19,7 +19,10 @@ export const profileRoutes: Routes<{
 }> = async (app, { profile, storage, limiter, uploadMaxBytes }) => {
   app.get(
     '/api/user/info',
-    { config: { access: 'user' }, schema: { tags, summary: 'Own user info', response: { 200: okSchema(userInfo) } } },
+    {
+      config: { access: 'user' },
+      schema: { tags, summary: 'Own user info', response: { 200: okSchema(userInfo) } },
+    },
     async (req) => ok(req, await profile.info(callerOf(req))),
   );
 
@@ -27,25 +30,36 @@ export const profileRoutes: Routes<{
     '/api/user/profile',
     {
       config: { access: 'user' },
-      schema: { tags, summary: 'Update own name, avatar and password', body: profileUpdateBody, response: { 200: okSchema(userInfo) } },
+      schema: {
+        tags,
+        summary: 'Update own name, avatar and password',
+        body: profileUpdateBody,
+        response: { 200: okSchema(userInfo) },
+      },
     },
     async (req) => ok(req, await profile.update(callerOf(req), req.body)),
   );
 
-  // Public: registration uploads the licence and logo before an account exists.
+  // Public: registration uploads the licence and logo before an account exists; a signed-in
+  // caller is recorded as the uploader.
   app.post(
     '/api/user/upload',
     {
-      config: { access: 'public' },
-      schema: { tags, summary: 'Upload a JPEG or PNG image (multipart field "file")', response: { 200: okSchema(uploadResult) } },
+      config: { access: 'optional' },
+      schema: {
+        tags,
+        summary: 'Upload a JPEG or PNG image (multipart field "file")',
+        response: { 200: okSchema(uploadResult) },
+      },
     },
     async (req) => {
       limiter.hit(`upload-ip:${req.ip}`, { limit: 60, windowSeconds: 600 });
       if (!req.isMultipart()) throw errors.badRequest('uploadMissing');
       const part = await req.file({ limits: { fileSize: uploadMaxBytes, files: 1 } });
-      if (!part || part.fieldname !== 'file') throw errors.badRequest('uploadMissing');
+      if (part?.fieldname !== 'file') throw errors.badRequest('uploadMissing');
       const buf = await part.toBuffer().catch((err: { code?: string }) => {
-        if (err.code === 'FST_REQ_FILE_TOO_LARGE') throw errors.badRequest('uploadTooLarge', { mb: Math.round(uploadMaxBytes / 1048576) });
+        if (err.code === 'FST_REQ_FILE_TOO_LARGE')
+          throw errors.badRequest('uploadTooLarge', { mb: Math.round(uploadMaxBytes / 1048576) });
         throw err;
       });
       const type = sniffImage(buf);
@@ -57,7 +71,10 @@ export const profileRoutes: Routes<{
 
   app.get(
     '/api/files/:name',
-    { config: { access: 'public' }, schema: { tags, summary: 'An uploaded image', params: z.object({ name: z.string().max(64) }) } },
+    {
+      config: { access: 'public' },
+      schema: { tags, summary: 'An uploaded image', params: z.object({ name: z.string().max(64) }) },
+    },
     async (req, reply) => {
       const file = await storage.read(req.params.name);
       if (!file) throw errors.notFound();

@@ -1,6 +1,7 @@
 /**
- * Every /api route declares `config.access`: 'public', 'user' (any signed-in caller), or the
- * screens / ability it serves. The guard refuses callers outside it: 401 without a valid session,
+ * Every /api route declares `config.access`: 'public', 'optional' (public, but a valid token
+ * identifies the caller), 'user' (any signed-in caller), or the screens / ability it serves.
+ * The guard refuses callers outside it: 401 without a valid session,
  * 403 when the access tables of packages/domain say no, whatever the menu shows.
  */
 import { type Ability, canAccessScreen, hasAbility, type Screen } from '@agrifleet/domain';
@@ -11,7 +12,7 @@ import { errors } from '../errors.ts';
 import { accessSubject, type Caller, loadCaller } from './subject.ts';
 import type { TokenSigner } from './tokens.ts';
 
-export type Access = 'public' | 'user' | { screens?: readonly Screen[]; ability?: Ability };
+export type Access = 'public' | 'optional' | 'user' | { screens?: readonly Screen[]; ability?: Ability };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -51,7 +52,12 @@ export const authGuard = fp(
       const token = bearer(req);
       const claims = token ? await opts.tokens.verify(token) : null;
       const caller = claims ? await loadCaller(opts.db, claims.sessionId, claims.userId) : null;
-      if (!caller?.user.enabled || !caller.account.enabled) throw errors.unauthorized();
+      const valid = !!caller?.user.enabled && caller.account.enabled;
+      if (access === 'optional') {
+        if (valid) req.caller = caller;
+        return;
+      }
+      if (!valid || !caller) throw errors.unauthorized();
       req.caller = caller;
       if (access === 'user') return;
       const subject = accessSubject(caller, req.hostProfile);
