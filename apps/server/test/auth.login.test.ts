@@ -305,6 +305,13 @@ describe('refreshToken', () => {
     expect((await post('refreshToken', { refreshToken: next.refreshToken })).statusCode).toBe(200);
   });
 
+  it('keeps a remembered sign-in remembered: the refreshed token lasts a week again', async () => {
+    const res = await loginPd(t, { phoneNum: '13800000006', password: DEMO_PASSWORD, rememberPassword: true });
+    const refreshed = await post('refreshToken', { refreshToken: res.json().data.refreshToken });
+    expect(refreshed.statusCode).toBe(200);
+    expect(Math.abs(refreshed.json().data.expire - (now() + 7 * 24 * 3600))).toBeLessThan(60);
+  });
+
   it('refuses the refresh token of a signed-out session, an expired one and garbage', async () => {
     const { data, auth } = await signInWith(t, '13800000003');
     expect((await post('loginOut', {}, auth)).statusCode).toBe(200);

@@ -142,8 +142,12 @@ describe('user/profile', () => {
     expect((await loginPd(t, { phoneNum: '13800000009', password: DEMO_PASSWORD })).statusCode).toBe(200);
     expect((await info(auth)).json().data.userHeadUrl).toBeNull();
 
+    const elsewhere = await signInWith(t, '13800000009');
     const ok = await update({ ...base, oldPassword: DEMO_PASSWORD, newPassword: 'Better2026' }, auth);
     expect(ok.statusCode).toBe(200);
+    // The new password ends the user's other sessions; this one stays.
+    expect((await info(elsewhere.auth)).statusCode).toBe(401);
+    expect((await info(auth)).statusCode).toBe(200);
     expect((await loginPd(t, { phoneNum: '13800000009', password: DEMO_PASSWORD })).statusCode).toBe(400);
     expect((await loginPd(t, { phoneNum: '13800000009', password: 'Better2026' })).statusCode).toBe(200);
   });

@@ -54,7 +54,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       updated_at     timestamptz NOT NULL DEFAULT now(),
       CHECK (phone IS NOT NULL OR email IS NOT NULL)
     )`.execute(db);
-  await sql`CREATE UNIQUE INDEX users_phone_uq ON users (phone_country, phone) WHERE phone IS NOT NULL`.execute(db);
+  await sql`CREATE UNIQUE INDEX users_phone_uq ON users (phone_country, phone) WHERE phone IS NOT NULL`.execute(
+    db,
+  );
   await sql`CREATE UNIQUE INDEX users_email_uq ON users (lower(email)) WHERE email IS NOT NULL`.execute(db);
   await sql`CREATE INDEX users_account_idx ON users (account_id)`.execute(db);
 
@@ -78,6 +80,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       refresh_hash        text NOT NULL UNIQUE,
       expires_at          timestamptz NOT NULL,
       refresh_expires_at  timestamptz NOT NULL,
+      remember            boolean NOT NULL DEFAULT false,
       revoked_at          timestamptz,
       ip                  text,
       user_agent          text,
@@ -96,7 +99,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       consumed_at  timestamptz,
       created_at   timestamptz NOT NULL DEFAULT now()
     )`.execute(db);
-  await sql`CREATE INDEX verify_codes_target_idx ON verify_codes (target, code_type, created_at DESC)`.execute(db);
+  await sql`CREATE INDEX verify_codes_target_idx ON verify_codes (target, code_type, created_at DESC)`.execute(
+    db,
+  );
 
   await sql`
     CREATE TABLE captchas (

@@ -19,6 +19,8 @@ export const errors = {
   unauthorized: () => new AppError(401, ErrorCode.unauthorized, 'unauthorized'),
   forbidden: () => new AppError(403, ErrorCode.forbidden, 'forbidden'),
   notFound: () => new AppError(404, ErrorCode.notFound, 'notFound'),
+  /** The SMS or mail provider failed: the service behind us, not the request. */
+  sendFailed: () => new AppError(503, ErrorCode.codeSendFailed, 'codeSendFailed'),
   tooMany: (seconds: number) => new AppError(429, ErrorCode.tooManyRequests, 'tooManyRequests', { seconds }),
   captchaWrong: () => new AppError(400, ErrorCode.captchaWrong, 'captchaWrong'),
   codeWrong: () => new AppError(400, ErrorCode.codeWrong, 'codeWrong'),

@@ -151,11 +151,11 @@ export const MESSAGES = {
     ko: 'JPEG 또는 PNG 이미지만 업로드할 수 있습니다',
   },
   uploadTooLarge: {
-    zh: '文件不能超过 {mb} MB',
-    en: 'The file must not exceed {mb} MB',
-    'zh-TW': '檔案不能超過 {mb} MB',
-    th: 'ไฟล์ต้องมีขนาดไม่เกิน {mb} MB',
-    ko: '파일은 {mb}MB를 초과할 수 없습니다',
+    zh: '文件不能超过 {size}',
+    en: 'The file must not exceed {size}',
+    'zh-TW': '檔案不能超過 {size}',
+    th: 'ไฟล์ต้องมีขนาดไม่เกิน {size}',
+    ko: '파일은 {size}를 초과할 수 없습니다',
   },
   uploadMissing: {
     zh: '请选择要上传的文件',

@@ -71,6 +71,7 @@ export interface SessionsTable {
   refresh_hash: string;
   expires_at: Date;
   refresh_expires_at: Date;
+  remember: Generated<boolean>;
   revoked_at: Date | null;
   ip: string | null;
   user_agent: string | null;

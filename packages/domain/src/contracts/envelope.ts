@@ -43,4 +43,5 @@ export const ErrorCode = {
   accountUnknown: 1008,
   oldPasswordWrong: 1009,
   tokenInvalid: 1010,
+  codeSendFailed: 1011,
 } as const;

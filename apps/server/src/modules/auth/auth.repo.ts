@@ -43,6 +43,7 @@ export function createAuthRepo(db: Db) {
       refreshHash: string;
       expiresAt: Date;
       refreshExpiresAt: Date;
+      remember: boolean;
       ip: string;
       userAgent: string | null;
     }) {
@@ -54,6 +55,7 @@ export function createAuthRepo(db: Db) {
           refresh_hash: s.refreshHash,
           expires_at: s.expiresAt,
           refresh_expires_at: s.refreshExpiresAt,
+          remember: s.remember,
           ip: s.ip,
           user_agent: s.userAgent,
         })
@@ -61,28 +63,37 @@ export function createAuthRepo(db: Db) {
       await db.updateTable('users').set({ last_login_at: new Date() }).where('id', '=', s.userId).execute();
     },
 
-    /** Swaps a live refresh token for a new one; returns the session's user, or nothing. */
-    async rotateRefresh(oldHash: string, newHash: string, expiresAt: Date) {
+    /**
+     * Swaps a live refresh token for a new one and extends the session by the lifetime its sign-in
+     * chose (a remembered sign-in stays remembered); returns the session, or nothing.
+     */
+    async rotateRefresh(oldHash: string, newHash: string, ttl: { token: number; remember: number }) {
       return db
         .updateTable('sessions')
-        .set({ refresh_hash: newHash, expires_at: expiresAt })
+        .set({
+          refresh_hash: newHash,
+          expires_at: sql<Date>`now() + make_interval(secs => CASE WHEN remember THEN ${ttl.remember}::int ELSE ${ttl.token}::int END)`,
+        })
         .where('refresh_hash', '=', oldHash)
         .where('revoked_at', 'is', null)
         .where('refresh_expires_at', '>', sql<Date>`now()`)
-        .returning(['id', 'user_id'])
+        .returning(['id', 'user_id', 'expires_at'])
         .executeTakeFirst();
     },
 
     revokeSession: (id: string) =>
       db.updateTable('sessions').set({ revoked_at: new Date() }).where('id', '=', id).execute(),
 
-    revokeUserSessions: (userId: number) =>
-      db
+    /** Ends the user's sessions, but for one to keep (the caller's own, after a password change). */
+    revokeUserSessions: (userId: number, keep?: string) => {
+      let q = db
         .updateTable('sessions')
         .set({ revoked_at: new Date() })
         .where('user_id', '=', userId)
-        .where('revoked_at', 'is', null)
-        .execute(),
+        .where('revoked_at', 'is', null);
+      if (keep) q = q.where('id', '!=', keep);
+      return q.execute();
+    },
 
     setPassword: (userId: number, passwordHash: string) =>
       db

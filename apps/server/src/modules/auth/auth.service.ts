@@ -65,6 +65,7 @@ export function createAuthService(d: AuthDeps) {
       refreshHash: hashToken(refreshToken),
       expiresAt,
       refreshExpiresAt: new Date(Date.now() + d.ttl.refresh * 1000),
+      remember,
       ip: origin.ip,
       userAgent: origin.userAgent,
     });
@@ -103,7 +104,7 @@ export function createAuthService(d: AuthDeps) {
       } catch {
         // Nothing reached the caller: the web lets them retry at once (000 §4), so must the minute rule.
         d.limiter.reset(`code:${target}`);
-        throw errors.badRequest('codeSendFailed');
+        throw errors.sendFailed();
       }
     },
 
@@ -150,9 +151,9 @@ export function createAuthService(d: AuthDeps) {
 
     async refresh(refreshToken: string): Promise<LoginResult> {
       const newToken = newRefreshToken();
-      const expiresAt = new Date(Date.now() + d.ttl.token * 1000);
-      const session = await d.repo.rotateRefresh(hashToken(refreshToken), hashToken(newToken), expiresAt);
+      const session = await d.repo.rotateRefresh(hashToken(refreshToken), hashToken(newToken), d.ttl);
       if (!session) throw errors.tokenInvalid();
+      const expiresAt = session.expires_at;
       const user = await d.repo.findUserById(session.user_id);
       if (!user) throw errors.tokenInvalid();
       const account = await d.repo.findAccount(user.account_id);

@@ -10,7 +10,14 @@ export const CAPTCHA_COOKIE = 'agrifleet_captcha';
 export function createCaptchaService(db: Db) {
   return {
     async issue(): Promise<{ id: string; svg: string; ttlSeconds: number }> {
-      const c = svgCaptcha.create({ size: 4, charPreset: '0123456789', noise: 2, color: true, width: 120, height: 40 });
+      const c = svgCaptcha.create({
+        size: 4,
+        charPreset: '0123456789',
+        noise: 2,
+        color: true,
+        width: 120,
+        height: 40,
+      });
       const id = randomUUID();
       await db
         .insertInto('captchas')
@@ -24,7 +31,11 @@ export function createCaptchaService(db: Db) {
     /** Checks and deletes the captcha: a second try with the same id fails. */
     async take(id: string | null, answer: string): Promise<boolean> {
       if (!id) return false;
-      const row = await db.deleteFrom('captchas').where('id', '=', id).returning(['answer', 'expires_at']).executeTakeFirst();
+      const row = await db
+        .deleteFrom('captchas')
+        .where('id', '=', id)
+        .returning(['answer', 'expires_at'])
+        .executeTakeFirst();
       return !!row && row.expires_at.getTime() > Date.now() && row.answer === answer.trim();
     },
 

@@ -5,7 +5,8 @@ import type { Db } from '../../platform/db.ts';
 import { errors } from '../../platform/errors.ts';
 
 export function createCodeService(db: Db, secret: string) {
-  const hash = (target: string, code: string) => createHmac('sha256', secret).update(`${target}:${code}`).digest('hex');
+  const hash = (target: string, code: string) =>
+    createHmac('sha256', secret).update(`${target}:${code}`).digest('hex');
 
   return {
     /** Makes a new code for target; earlier codes of the same type stop counting. */

@@ -59,7 +59,7 @@ export const profileRoutes: Routes<{
       if (part?.fieldname !== 'file') throw errors.badRequest('uploadMissing');
       const buf = await part.toBuffer().catch((err: { code?: string }) => {
         if (err.code === 'FST_REQ_FILE_TOO_LARGE')
-          throw errors.badRequest('uploadTooLarge', { mb: Math.round(uploadMaxBytes / 1048576) });
+          throw errors.badRequest('uploadTooLarge', { size: formatBytes(uploadMaxBytes) });
         throw err;
       });
       const type = sniffImage(buf);
@@ -86,3 +86,10 @@ export const profileRoutes: Routes<{
     },
   );
 };
+
+/** 5242880 -> "5 MB", 1000 -> "1000 B". */
+function formatBytes(n: number): string {
+  if (n >= 1048576) return `${+(n / 1048576).toFixed(1)} MB`;
+  if (n >= 1024) return `${+(n / 1024).toFixed(1)} KB`;
+  return `${n} B`;
+}

@@ -15,7 +15,7 @@ export function createProfileService(db: Db, repo: AuthRepo) {
       return toUserInfo(user, await repo.findAccount(user.account_id), caller.isTenant);
     },
 
-    /** Own profile: name and avatar; a password change needs the old password. */
+    /** Own profile: name and avatar; a password change needs the old password and ends other sessions. */
     async update(
       caller: Caller,
       body: { userName: string; userHeadUrl: string; oldPassword?: string; newPassword?: string },
@@ -39,6 +39,8 @@ export function createProfileService(db: Db, repo: AuthRepo) {
         })
         .where('id', '=', user.id)
         .execute();
+      // A new password ends the user's other sessions; this one stays signed in.
+      if (passwordHash) await repo.revokeUserSessions(user.id, caller.sessionId);
       return this.info(caller);
     },
   };

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 
 export interface TokenClaims {
@@ -14,6 +14,7 @@ export function createTokenSigner(secret: string) {
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(String(claims.userId))
         .setIssuedAt()
+        .setJti(randomUUID())
         .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
         .sign(key);
     },
