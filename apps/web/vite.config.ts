@@ -37,7 +37,8 @@ export default defineConfig({
   server: {
     port: 5173,
     allowedHosts: ['.localhost'],
-    proxy: { '/api': process.env.AGRIFLEET_API ?? 'http://localhost:8080' },
+    // Keep the browser's Host header: the server picks the host profile (theme, screens) from it.
+    proxy: { '/api': { target: process.env.AGRIFLEET_API ?? 'http://localhost:8080', changeOrigin: false } },
   },
   build: { target: 'es2022', sourcemap: false, chunkSizeWarningLimit: 1500 },
 });

@@ -5,18 +5,18 @@
 import { FULL_SCREEN, PUBLIC_PATHS, REDIRECT_TO_ACCOUNT, SCREENS, type Screen } from '@agrifleet/domain';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { HomeRedirect } from './guard/HomeRedirect.tsx';
-import { RequireAuth } from './guard/RequireAuth.tsx';
 import { RouteError } from './guard/RouteError.tsx';
 import { ScreenRoute } from './guard/ScreenRoute.tsx';
-import { MainLayout } from './layout/MainLayout.tsx';
 
 const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({
   Component: (await load()).default,
 });
 
+// Each screen has its own error element so a failing page shows its error inside the layout.
 const screenRoute = (screen: Screen): RouteObject => ({
   path: SCREENS[screen],
   element: <ScreenRoute screen={screen} />,
+  errorElement: <RouteError />,
 });
 
 const ALL = Object.keys(SCREENS) as Screen[];
@@ -38,12 +38,13 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
   },
   {
-    element: <RequireAuth />,
+    // The guard and the layout load lazily: the login page does not carry them.
+    lazy: async () => ({ Component: (await import('./guard/RequireAuth.tsx')).RequireAuth }),
     errorElement: <RouteError />,
     children: [
       ...FULL_SCREEN.map(screenRoute),
       {
-        element: <MainLayout />,
+        lazy: async () => ({ Component: (await import('./layout/MainLayout.tsx')).MainLayout }),
         errorElement: <RouteError />,
         children: [
           { index: true, element: <HomeRedirect /> },
