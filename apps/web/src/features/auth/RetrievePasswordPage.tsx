@@ -1,0 +1,167 @@
+/**
+ * Password retrieval (000 §2): steps reset password / done. "Next" checks the code, then resets the
+ * password (PUT resetPassword) and clears the session (000 §4).
+ */
+import { CodeType, LIMITS } from '@agrifleet/domain';
+import { App, Button, Form, Input, Space, Steps, Tabs } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../api/http.ts';
+import { session } from '../../app/session.ts';
+import { AuthHeader } from './AuthHeader.tsx';
+import { fullPhoneNum, looksLikeEmail } from './account.ts';
+import { authApi } from './api.ts';
+import styles from './auth.module.css';
+import { CodeButton } from './CodeButton.tsx';
+import { DialCodeSelect } from './DialCodeSelect.tsx';
+import { DoneStep } from './DoneStep.tsx';
+import { useBrand } from './useBrand.ts';
+import { accountRules, confirmRules, passwordRules, smsCodeRules } from './validators.ts';
+
+interface Values {
+  dialCode: string;
+  account: string;
+  verifyCode: string;
+  password: string;
+  passwordConfirmation: string;
+}
+
+function ResetForm({ onDone }: { onDone: () => void }) {
+  const { t } = useTranslation('auth');
+  const { message } = App.useApp();
+  const { host } = useBrand();
+  const [form] = Form.useForm<Values>();
+  const [submitting, setSubmitting] = useState(false);
+
+  const phoneNum = (v: Pick<Values, 'account' | 'dialCode'>) => fullPhoneNum(v.account, v.dialCode);
+  const account = async () => {
+    await form.validateFields(['account']);
+    return phoneNum(form.getFieldsValue(['account', 'dialCode']) as Values);
+  };
+
+  const onFinish = async (v: Values) => {
+    const target = phoneNum(v);
+    setSubmitting(true);
+    try {
+      await authApi.checkCode(target, v.verifyCode, CodeType.reset);
+      await authApi.resetPassword({
+        ...(looksLikeEmail(target) ? { email: target } : { phoneNum: target }),
+        password: v.password,
+        verifyCode: v.verifyCode,
+      });
+      session.clear();
+      onDone();
+    } catch (err) {
+      if (err instanceof ApiError && err.message) message.error(err.message);
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <Form<Values>
+      form={form}
+      layout="vertical"
+      onFinish={onFinish}
+      initialValues={{ dialCode: host.dialCode }}
+      size="large"
+    >
+      <Form.Item label={t('field.account')} required>
+        <Space.Compact block>
+          <Form.Item name="dialCode" noStyle>
+            <DialCodeSelect codes={host.dialCodes} size="large" />
+          </Form.Item>
+          <Form.Item
+            name="account"
+            noStyle
+            dependencies={['dialCode']}
+            validateFirst
+            rules={accountRules(t, { dialCode: () => form.getFieldValue('dialCode') })}
+          >
+            <Input placeholder={t('placeholder.phoneOrEmail')} autoComplete="username" />
+          </Form.Item>
+        </Space.Compact>
+      </Form.Item>
+      <Form.Item label={t('field.verifyCode')} required>
+        <div className={styles.codeRow}>
+          <Form.Item name="verifyCode" noStyle rules={smsCodeRules(t)} validateFirst>
+            <Input
+              placeholder={t('placeholder.smsCode')}
+              maxLength={LIMITS.codeLength}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+            />
+          </Form.Item>
+          <CodeButton
+            codeType={CodeType.reset}
+            account={account}
+            size="large"
+            className={styles.codeButton}
+          />
+        </div>
+      </Form.Item>
+      <Form.Item name="password" label={t('field.newPassword')} rules={passwordRules(t)} validateFirst>
+        <Input.Password
+          placeholder={t('placeholder.newPassword')}
+          minLength={LIMITS.passwordMin}
+          maxLength={LIMITS.passwordMax}
+          autoComplete="new-password"
+        />
+      </Form.Item>
+      <Form.Item
+        name="passwordConfirmation"
+        label={t('field.passwordConfirmation')}
+        dependencies={['password']}
+        rules={confirmRules(t, 'password')}
+        validateFirst
+      >
+        <Input.Password
+          placeholder={t('placeholder.confirmPassword')}
+          maxLength={LIMITS.passwordMax}
+          autoComplete="new-password"
+        />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" block loading={submitting} className={styles.submit}>
+        {t('retrieve.next')}
+      </Button>
+    </Form>
+  );
+}
+
+export default function RetrievePasswordPage() {
+  const { t } = useTranslation('auth');
+  const [step, setStep] = useState(0);
+  return (
+    <div className={styles.page}>
+      <AuthHeader
+        label={t('retrieve.heading')}
+        linkPrompt={t('retrieve.remembered')}
+        linkText={t('register.toLogin')}
+        linkTo="/login"
+      />
+      <main className={styles.pageBody}>
+        <section className={`${styles.sheet} ${styles.sheetNarrow}`}>
+          <Steps
+            current={step}
+            className={styles.steps}
+            items={[{ title: t('retrieve.step1') }, { title: t('retrieve.step2') }]}
+          />
+          {step === 0 ? (
+            <Tabs
+              className={styles.tabs}
+              items={[
+                {
+                  key: 'account',
+                  label: t('retrieve.tab'),
+                  children: <ResetForm onDone={() => setStep(1)} />,
+                },
+              ]}
+            />
+          ) : (
+            <DoneStep status="success" title={t('retrieve.success')} />
+          )}
+        </section>
+      </main>
+    </div>
+  );
+}
