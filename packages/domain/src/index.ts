@@ -1,6 +1,7 @@
 export * from './access.ts';
 export * from './contracts/auth.ts';
 export * from './contracts/envelope.ts';
+export * from './contracts/host.ts';
 export * from './enums.ts';
 export * from './format.ts';
 export * from './host.ts';
