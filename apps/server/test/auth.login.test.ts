@@ -306,7 +306,11 @@ describe('refreshToken', () => {
   });
 
   it('keeps a remembered sign-in remembered: the refreshed token lasts a week again', async () => {
-    const res = await loginPd(t, { phoneNum: '13800000006', password: DEMO_PASSWORD, rememberPassword: true });
+    const res = await loginPd(t, {
+      phoneNum: '13800000006',
+      password: DEMO_PASSWORD,
+      rememberPassword: true,
+    });
     const refreshed = await post('refreshToken', { refreshToken: res.json().data.refreshToken });
     expect(refreshed.statusCode).toBe(200);
     expect(Math.abs(refreshed.json().data.expire - (now() + 7 * 24 * 3600))).toBeLessThan(60);
