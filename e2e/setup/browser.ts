@@ -1,6 +1,7 @@
 /** Debian's Chromium driven by playwright-core, with the flags this machine needs. */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 
@@ -58,7 +59,7 @@ export async function lastCode(page: Page, target: string): Promise<string> {
 }
 
 export async function screenshot(page: Page, name: string) {
-  const dir = join(process.cwd(), '..', 'test-results', 'screenshots');
+  const dir = fileURLToPath(new URL('../../test-results/screenshots/', import.meta.url));
   mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: join(dir, `${name}.png`) });
 }

@@ -14,9 +14,9 @@ export const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 30_000 } },
 });
 
-export function App({ profile }: { profile: PublicHostProfile }) {
+export function App({ profile, initialLocale }: { profile: PublicHostProfile; initialLocale: Locale }) {
   const { i18n } = useTranslation();
-  const [locale, setLocale] = useState<Locale | undefined>();
+  const [locale, setLocale] = useState<Locale>(initialLocale);
   useEffect(() => {
     let live = true;
     void loadAntdLocale(i18n.language as Language).then((l) => live && setLocale(l));

@@ -48,6 +48,15 @@ export async function initI18n(): Promise<void> {
     resources: {},
     interpolation: { escapeValue: false },
     returnNull: false,
+    // A missing key is a bug: it is logged and kept where the browser tests look for it.
+    saveMissing: true,
+    missingKeyHandler: (lngs, ns, key) => {
+      const entry = `${lngs.join(',')}:${ns}:${key}`;
+      const w = window as Window & { __i18nMissing?: string[] };
+      w.__i18nMissing ??= [];
+      w.__i18nMissing.push(entry);
+      console.warn(`Missing translation ${entry}`);
+    },
   });
   await loadLanguage(lng);
   document.documentElement.lang = lng;

@@ -1,0 +1,88 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { menuTexts, signInWithForm, toastTexts } from './setup/app.ts';
+import { launch, lastCode, newPage, screenshot, url } from './setup/browser.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+describe('registration', () => {
+  it('registers a manufacturer through to "under review"; the new account sees only its detail', async () => {
+    const { page, context } = await newPage(browser);
+    await page.goto(url('/register'));
+    await page.getByPlaceholder('请输入手机号').fill('13912345678');
+    await page.getByRole('button', { name: '获取验证码' }).click();
+    expect(await toastTexts(page)).toContain('验证码已发送');
+    await page.getByPlaceholder('请输入验证码').fill(await lastCode(page, '86-13912345678'));
+    await page.getByLabel('密码', { exact: true }).fill('Maker2026');
+    await page.getByLabel('确认密码').fill('Maker2026');
+    await page.getByLabel('账号类型').click();
+    await page.locator('.ant-select-item-option').filter({ hasText: '生产企业' }).click();
+    await page.getByLabel('企业名称').fill('苏南植保装备有限公司');
+    await page.getByLabel('联系人').fill('刘洋');
+    await page.getByLabel('所在地区').click();
+    await page.locator('.ant-cascader-menu-item').filter({ hasText: '中国' }).first().click();
+    await page.locator('.ant-cascader-menu-item').filter({ hasText: '江苏省' }).click();
+    await page.locator('.ant-cascader-menu-item').filter({ hasText: '南京市' }).click();
+    await page.locator('.ant-cascader-menu-item').filter({ hasText: '玄武区' }).click();
+    await page.keyboard.press('Escape');
+
+    const submit = page.getByRole('button', { name: '提交注册' });
+    // The agreement gates the submit button.
+    await page.getByRole('checkbox').uncheck();
+    expect(await submit.isDisabled()).toBe(true);
+    await page.getByRole('checkbox').check();
+    await submit.click();
+    await page.getByText('申请资料正在审核中，请点击确定按钮后重新登录').waitFor();
+    await screenshot(page, 'register-under-review');
+    await page.getByRole('button', { name: /确\s*定/ }).click();
+    await page.waitForURL(/\/login$/);
+
+    await signInWithForm(page, '13912345678', 'Maker2026');
+    await page.waitForURL(/\/institution_manage\/account-detail$/);
+    expect(await menuTexts(page)).toEqual(expect.arrayContaining(['企业及个人信息']));
+    const menu = await menuTexts(page);
+    expect(menu.filter((t) => !['设置', '退出登录', '机构管理', '企业及个人信息'].includes(t))).toEqual([]);
+    await context.close();
+  });
+
+  it('refuses an account already registered when asking for a code', async () => {
+    const { page, context } = await newPage(browser);
+    await page.goto(url('/register'));
+    await page.getByPlaceholder('请输入手机号').fill('13800000004');
+    await page.getByRole('button', { name: '获取验证码' }).click();
+    expect(await toastTexts(page)).toContain('该账号已注册');
+    // The countdown resets at once after a failed request.
+    await page.getByRole('button', { name: '获取验证码' }).waitFor();
+    await context.close();
+  });
+});
+
+describe('password retrieval', () => {
+  it('checks the code, resets the password, and the new password signs in', async () => {
+    const { page, context } = await newPage(browser);
+    await page.goto(url('/retrieve-password'));
+    await page.getByPlaceholder('请输入手机号或邮箱').fill('13800000007');
+    await page.getByRole('button', { name: '获取验证码' }).click();
+    expect(await toastTexts(page)).toContain('验证码已发送');
+    await page.getByPlaceholder('请输入验证码').fill(await lastCode(page, '86-13800000007'));
+    await page.getByLabel('新密码').fill('Person2027');
+    await page.getByLabel('确认密码').fill('Person2027');
+    const checked = page.waitForRequest((r) => r.url().includes('/checkVerifyCode'));
+    const reset = page.waitForRequest((r) => r.url().includes('/resetPassword') && r.method() === 'PUT');
+    await page.getByRole('button', { name: '下一步' }).click();
+    await checked;
+    await reset;
+    await page.getByText('恭喜，密码重置成功，请重新登录').waitFor();
+    await page.getByRole('button', { name: /确\s*定/ }).click();
+    await page.waitForURL(/\/login$/);
+    await signInWithForm(page, '13800000007', 'Person2027');
+    await page.waitForURL(/\/monitor_manage\/monitor$/);
+    await context.close();
+  });
+});

@@ -1,0 +1,71 @@
+/** What a person does in the console, as steps the browser tests share. */
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { captchaAnswer, url } from './browser.ts';
+
+export const DEMO_PASSWORD = 'agri2026';
+
+/** Signs in through the login form with the captcha the page shows. */
+export async function signInWithForm(page: Page, phone: string, password = DEMO_PASSWORD) {
+  await page.goto(url('/login'));
+  await page.getByPlaceholder('请输入手机号').fill(phone);
+  await page.getByPlaceholder('请输入密码').fill(password);
+  await page.locator('img[src*="getVerify"]').waitFor();
+  await page.getByPlaceholder('请输入4位验证码').fill(await captchaAnswer(page));
+  await page.getByRole('button', { name: /登\s*录/ }).click();
+}
+
+/**
+ * Signs in through the API (captcha included) and stores the login the way the login page does,
+ * for tests about what comes after sign-in.
+ */
+export async function signInByApi(page: Page, phone: string) {
+  const request = page.context().request;
+  await request.get(url('/api/user/baseaccount/getVerify?r=1'));
+  const answer = (await (await request.get(url('/api/__test/captcha'))).json()).answer as string;
+  const res = await request.post(url('/api/user/baseaccount/loginPd'), {
+    data: { phoneNum: phone, password: DEMO_PASSWORD, verifyCode: answer },
+  });
+  expect(res.status()).toBe(200);
+  const { jToken, expire, refreshToken, ...info } = (await res.json()).data;
+  await page.goto(url('/login'));
+  await page.evaluate(
+    ([token, user]) => {
+      localStorage.setItem('token', token);
+      localStorage.setItem('userInfo', user);
+    },
+    [JSON.stringify({ token: jToken, expire, refreshToken }), JSON.stringify(info)],
+  );
+}
+
+/** Texts of every menu entry, opening each submenu in turn (side menu layout). */
+export async function menuTexts(page: Page): Promise<string[]> {
+  const menu = page.locator('.ant-layout-sider .ant-menu').first();
+  await menu.waitFor();
+  const texts = new Set<string>();
+  const collect = async () => {
+    for (const t of await menu.locator('.ant-menu-title-content').allInnerTexts()) if (t.trim()) texts.add(t.trim());
+  };
+  await collect();
+  const titles = menu.locator('.ant-menu-submenu > .ant-menu-submenu-title');
+  const n = await titles.count();
+  for (let i = 0; i < n; i++) {
+    const submenu = menu.locator('.ant-menu-submenu').nth(i);
+    if (!(await submenu.getAttribute('class'))?.includes('ant-menu-submenu-open')) {
+      await titles.nth(i).click();
+      await submenu.locator('.ant-menu-item').first().waitFor();
+    }
+    await collect();
+  }
+  return [...texts];
+}
+
+export async function missingTranslations(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as Window & { __i18nMissing?: string[] }).__i18nMissing ?? []);
+}
+
+/** The text of the antd message toasts shown now. */
+export async function toastTexts(page: Page): Promise<string> {
+  await page.locator('.ant-message-notice').first().waitFor();
+  return (await page.locator('.ant-message-notice').allInnerTexts()).join(' | ');
+}
