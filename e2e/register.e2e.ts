@@ -83,6 +83,17 @@ describe('password retrieval', () => {
     await page.waitForURL(/\/login$/);
     await signInWithForm(page, '13800000007', 'Person2027');
     await page.waitForURL(/\/monitor_manage\/monitor$/);
+    // Put the demo password back (profile call, old password required) for the other tests.
+    const status = await page.evaluate(async () => {
+      const { token } = JSON.parse(localStorage.getItem('token') ?? '{}');
+      const res = await fetch('/api/user/profile', {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ userName: '张伟', userHeadUrl: '/brand/logo.svg', oldPassword: 'Person2027', newPassword: 'agri2026' }),
+      });
+      return res.status;
+    });
+    expect(status).toBe(200);
     await context.close();
   });
 });
