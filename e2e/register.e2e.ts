@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { menuTexts, signInWithForm, toastTexts } from './setup/app.ts';
-import { launch, lastCode, newPage, screenshot, url } from './setup/browser.ts';
+import { lastCode, launch, newPage, screenshot, url } from './setup/browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -89,7 +89,12 @@ describe('password retrieval', () => {
       const res = await fetch('/api/user/profile', {
         method: 'PUT',
         headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ userName: '张伟', userHeadUrl: '/brand/logo.svg', oldPassword: 'Person2027', newPassword: 'agri2026' }),
+        body: JSON.stringify({
+          userName: '张伟',
+          userHeadUrl: '/brand/logo.svg',
+          oldPassword: 'Person2027',
+          newPassword: 'agri2026',
+        }),
       });
       return res.status;
     });

@@ -17,7 +17,18 @@ const MENUS: Array<{ phone: string; role: string; home: RegExp; has: string[]; l
     phone: '13800000001',
     role: 'platform',
     home: /\/stat-screen$/,
-    has: ['总览', '实时监控', '账号管理', '账号审核', '用户审核', '工具', '固件管理', '地面站配置', '配件白名单', '发布公告'],
+    has: [
+      '总览',
+      '实时监控',
+      '账号管理',
+      '账号审核',
+      '用户审核',
+      '工具',
+      '固件管理',
+      '地面站配置',
+      '配件白名单',
+      '发布公告',
+    ],
     lacks: ['客户管理', '团队管理', '租赁业务'],
   },
   {
@@ -31,7 +42,20 @@ const MENUS: Array<{ phone: string; role: string; home: RegExp; has: string[]; l
     phone: '13800000003',
     role: 'manufacturer with sub-accounts and leasing',
     home: /\/monitor_manage\/monitor$/,
-    has: ['RTK管理', '订单管理', '发票管理', '机型管理', '飞控分配', '子公司', '固件管理', '配件白名单', '客户管理', '租赁管理', '每日底价', '员工管理'],
+    has: [
+      'RTK管理',
+      '订单管理',
+      '发票管理',
+      '机型管理',
+      '飞控分配',
+      '子公司',
+      '固件管理',
+      '配件白名单',
+      '客户管理',
+      '租赁管理',
+      '每日底价',
+      '员工管理',
+    ],
     lacks: ['账号管理', '团队管理', '运营数据统计', '发布公告'],
   },
   {
@@ -161,7 +185,9 @@ describe('languages', () => {
       await page.goto(url('/monitor_manage/monitor'), { waitUntil: 'networkidle' });
       await menuTexts(page);
       await screenshot(page, `${language}-shell`);
-      expect(await page.evaluate(() => (window as Window & { __i18nMissing?: string[] }).__i18nMissing ?? [])).toEqual([]);
+      expect(
+        await page.evaluate(() => (window as Window & { __i18nMissing?: string[] }).__i18nMissing ?? []),
+      ).toEqual([]);
       await context.close();
     });
   }

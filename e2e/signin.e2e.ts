@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInWithForm, toastTexts } from './setup/app.ts';
-import { launch, lastCode, newPage, screenshot, url } from './setup/browser.ts';
+import { lastCode, launch, newPage, screenshot, url } from './setup/browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {

@@ -30,11 +30,11 @@ export async function signInByApi(page: Page, phone: string) {
   const { jToken, expire, refreshToken, ...info } = (await res.json()).data;
   await page.goto(url('/login'));
   await page.evaluate(
-    ([token, user]) => {
+    ({ token, user }) => {
       localStorage.setItem('token', token);
       localStorage.setItem('userInfo', user);
     },
-    [JSON.stringify({ token: jToken, expire, refreshToken }), JSON.stringify(info)],
+    { token: JSON.stringify({ token: jToken, expire, refreshToken }), user: JSON.stringify(info) },
   );
 }
 
@@ -44,7 +44,8 @@ export async function menuTexts(page: Page): Promise<string[]> {
   await menu.waitFor();
   const texts = new Set<string>();
   const collect = async () => {
-    for (const t of await menu.locator('.ant-menu-title-content').allInnerTexts()) if (t.trim()) texts.add(t.trim());
+    for (const t of await menu.locator('.ant-menu-title-content').allInnerTexts())
+      if (t.trim()) texts.add(t.trim());
   };
   await collect();
   const titles = menu.locator('.ant-menu-submenu > .ant-menu-submenu-title');

@@ -9,6 +9,12 @@ import './app/global.css';
 installChunkErrorHandler();
 // antd's locale is there before the first render: ConfigProvider changes its tree when a locale
 // first arrives, which would remount the page (and reset forms) under a user's hands.
-const [profile, , locale] = await Promise.all([fetchHostProfile(), initI18n(), loadAntdLocale(storedLanguage())]);
+const [profile, , locale] = await Promise.all([
+  fetchHostProfile(),
+  initI18n(),
+  loadAntdLocale(storedLanguage()),
+]);
 document.title = profile.title[document.documentElement.lang] ?? document.title;
-createRoot(document.getElementById('root') as HTMLElement).render(<App profile={profile} initialLocale={locale} />);
+createRoot(document.getElementById('root') as HTMLElement).render(
+  <App profile={profile} initialLocale={locale} />,
+);
