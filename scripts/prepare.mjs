@@ -26,8 +26,10 @@ export function ensureInstalled() {
   const marker = join(root, 'node_modules', '.package-lock.json');
   const lock = join(root, 'package-lock.json');
   if (existsSync(marker) && mtime(marker) >= mtime(lock)) return;
-  console.log('Installing dependencies (npm ci)...');
-  execFileSync(npm, [existsSync(lock) ? 'ci' : 'install', '--no-audit', '--no-fund'], {
+  // `npm install`, not `npm ci`: npm 11 writes a lock without the other platforms' optional
+  // packages (biome, rolldown) and then refuses it in `npm ci`; install follows the lock all the same.
+  console.log('Installing dependencies (npm install)...');
+  execFileSync(npm, ['install', '--no-audit', '--no-fund'], {
     cwd: root,
     stdio: 'inherit',
   });
