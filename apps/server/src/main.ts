@@ -19,7 +19,9 @@ const embedded = config.databaseUrl
   : await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.embeddedPgPort, log: logger });
 if (embedded)
   logger.info({ port: config.embeddedPgPort, created: embedded.created }, 'embedded PostgreSQL started');
-const db = createDb(config.databaseUrl ?? (embedded?.url as string));
+const db = createDb(config.databaseUrl ?? (embedded?.url as string), 10, (err) =>
+  logger.warn({ err }, 'PostgreSQL dropped an idle connection'),
+);
 
 let stopping = false;
 async function stop(signal: string) {

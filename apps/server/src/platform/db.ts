@@ -8,7 +8,17 @@ pg.types.setTypeParser(1700, (v) => Number(v));
 
 export type Db = Kysely<Database>;
 
-export function createDb(connectionString: string, max = 10): Db {
+/**
+ * A pool of up to `max` connections. An idle connection that the server drops (a restart, a
+ * failover, shutdown) is reported, not thrown: the pool opens a new one on the next query.
+ */
+export function createDb(
+  connectionString: string,
+  max = 10,
+  onIdleError: (err: Error) => void = (err) =>
+    process.emitWarning(`PostgreSQL idle connection: ${err.message}`),
+): Db {
   const pool = new pg.Pool({ connectionString, max });
+  pool.on('error', onIdleError);
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
