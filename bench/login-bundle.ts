@@ -6,23 +6,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium } from 'playwright-core';
 import { startTestConsole } from '../apps/server/test/console.ts';
+import { launchChromium } from '../e2e/setup/chromium.ts';
 
 const dist = join(import.meta.dirname, '..', 'apps', 'web', 'dist');
 const con = await startTestConsole();
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--no-first-run',
-    '--disable-sync',
-  ],
-});
+const browser = await launchChromium();
 try {
   const results: Record<string, unknown> = {};
   for (const language of ['zh', 'en']) {

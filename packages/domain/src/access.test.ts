@@ -11,20 +11,9 @@ import {
   isLeaseAccount,
 } from './access.ts';
 import { ALL_SCREENS } from './screens.ts';
+import { PLATFORM_ADMIN } from './testing.ts';
 
-const base: AccessSubject = {
-  accountType: 1,
-  userType: 1,
-  tag: null,
-  vipLevel: 0,
-  accountCatalogLevel: 1,
-  canCreateSub: false,
-  leaseModel: null,
-  operatorType: null,
-  checkStatus: 2,
-  isTenant: false,
-  hostScreens: ALL_SCREENS,
-};
+const base: AccessSubject = PLATFORM_ADMIN;
 const subject = (over: Partial<AccessSubject>): AccessSubject => ({ ...base, ...over });
 
 describe('screens by account type, user type and host', () => {

@@ -1,21 +1,10 @@
-import { type AccessSubject, ALL_SCREENS, DEFAULT_HOST_SCREENS, type Screen } from '@agrifleet/domain';
+import { type AccessSubject, DEFAULT_HOST_SCREENS, type Screen } from '@agrifleet/domain';
+import { PLATFORM_ADMIN } from '@agrifleet/domain/testing';
 import { describe, expect, it } from 'vitest';
 import { menuScreens, screenTitleKey, selectedMenu, type VisibleItem, visibleMenu } from './menu.ts';
 
 /** The demo roles of the seed (apps/server/src/demo/accounts.ts), on a host offering every screen. */
-const base: AccessSubject = {
-  accountType: 1,
-  userType: 1,
-  tag: null,
-  vipLevel: 0,
-  accountCatalogLevel: 1,
-  canCreateSub: false,
-  leaseModel: null,
-  operatorType: null,
-  checkStatus: 2,
-  isTenant: false,
-  hostScreens: ALL_SCREENS,
-};
+const base: AccessSubject = PLATFORM_ADMIN;
 const roles = {
   platform: base,
   staff: { ...base, userType: 3 },

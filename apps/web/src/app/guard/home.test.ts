@@ -1,20 +1,9 @@
 import { type AccessSubject, ALL_SCREENS, DEFAULT_HOST_SCREENS } from '@agrifleet/domain';
+import { PLATFORM_ADMIN } from '@agrifleet/domain/testing';
 import { describe, expect, it } from 'vitest';
 import { homeTarget } from './home.ts';
 
-const platform: AccessSubject = {
-  accountType: 1,
-  userType: 1,
-  tag: null,
-  vipLevel: 0,
-  accountCatalogLevel: 1,
-  canCreateSub: false,
-  leaseModel: null,
-  operatorType: null,
-  checkStatus: 2,
-  isTenant: false,
-  hostScreens: ALL_SCREENS,
-};
+const platform: AccessSubject = PLATFORM_ADMIN;
 const manufacturer: AccessSubject = {
   ...platform,
   accountType: 3,

@@ -8,13 +8,13 @@ import { App, Button, Checkbox, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ApiError } from '../../api/http.ts';
 import { AccountInput } from './AccountInput.tsx';
 import { loginPhoneNum, rememberedAccount } from './account.ts';
 import { authApi, captchaUrl } from './api.ts';
 import styles from './auth.module.css';
 import { CaptchaImage } from './CaptchaImage.tsx';
 import { useLoginSuccess } from './useLoginSuccess.ts';
+import { useSubmit } from './useSubmit.ts';
 import { captchaRules, passwordRules } from './validators.ts';
 
 interface Values {
@@ -37,7 +37,7 @@ export function PasswordLoginForm({ mainland, dialCodes, defaultDialCode, showFo
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
   const [captcha, setCaptcha] = useState(captchaUrl);
-  const [submitting, setSubmitting] = useState(false);
+  const { submitting, run } = useSubmit();
   const done = useLoginSuccess();
   const [initial] = useState<Partial<Values>>(() => {
     const r = rememberedAccount.read();
@@ -52,24 +52,23 @@ export function PasswordLoginForm({ mainland, dialCodes, defaultDialCode, showFo
 
   const onFinish = async (v: Values) => {
     const dialCode = v.dialCode ?? defaultDialCode;
-    setSubmitting(true);
-    try {
-      const result = await authApi.loginPd({
-        phoneNum: mainland ? v.phoneNum.trim() : loginPhoneNum(v.phoneNum, dialCode, defaultDialCode),
-        password: v.password,
-        verifyCode: v.verifyCode,
-        rememberPassword: v.rememberPassword,
-      });
-      if (v.rememberPassword) rememberedAccount.save(v.phoneNum.trim(), mainland ? undefined : dialCode);
-      else rememberedAccount.forget();
-      done(result, form);
-    } catch (err) {
-      refreshCaptcha();
-      form.setFieldValue('verifyCode', '');
-      if (err instanceof ApiError && err.message) message.error(err.message);
-    } finally {
-      setSubmitting(false);
-    }
+    await run(
+      async () => {
+        const result = await authApi.loginPd({
+          phoneNum: mainland ? v.phoneNum.trim() : loginPhoneNum(v.phoneNum, dialCode, defaultDialCode),
+          password: v.password,
+          verifyCode: v.verifyCode,
+          rememberPassword: v.rememberPassword,
+        });
+        if (v.rememberPassword) rememberedAccount.save(v.phoneNum.trim(), mainland ? undefined : dialCode);
+        else rememberedAccount.forget();
+        done(result, form);
+      },
+      () => {
+        refreshCaptcha();
+        form.setFieldValue('verifyCode', '');
+      },
+    );
   };
 
   return (

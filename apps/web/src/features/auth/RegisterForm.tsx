@@ -1,19 +1,19 @@
 /** Step 1 of registration (000 §2): account, code, password, organisation, agreement; POST reg. */
-import { CodeType, LIMITS } from '@agrifleet/domain';
+import { CodeType } from '@agrifleet/domain';
 import { App, Button, Checkbox, Col, Form, Input, Row, Segmented, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../api/http.ts';
 import { AgreementDialog } from './AgreementDialog.tsx';
 import { type AccountMode, fullPhoneNum, isChinese } from './account.ts';
 import { authApi } from './api.ts';
 import styles from './auth.module.css';
 import { buildRegBody, type RegisterValues } from './buildRegBody.ts';
-import { CodeButton } from './CodeButton.tsx';
 import { DialCodeSelect } from './DialCodeSelect.tsx';
+import { CodeField, ConfirmPasswordField, NewPasswordField } from './fields.tsx';
 import { RegisterCompanyFields } from './RegisterCompanyFields.tsx';
 import { useBrand } from './useBrand.ts';
-import { accountRules, confirmRules, passwordRules, smsCodeRules } from './validators.ts';
+import { useSubmit } from './useSubmit.ts';
+import { accountRules } from './validators.ts';
 
 const half = { xs: 24, md: 12 };
 
@@ -22,7 +22,7 @@ export function RegisterForm({ onDone }: { onDone: () => void }) {
   const { message } = App.useApp();
   const { host } = useBrand();
   const [form] = Form.useForm<RegisterValues>();
-  const [submitting, setSubmitting] = useState(false);
+  const { submitting, run } = useSubmit();
   const [showAgreement, setShowAgreement] = useState(false);
   const [mode, setMode] = useState<AccountMode>('phone');
   const agreed = Form.useWatch('agreement', form) ?? true;
@@ -41,15 +41,10 @@ export function RegisterForm({ onDone }: { onDone: () => void }) {
   };
 
   const onFinish = async (v: RegisterValues) => {
-    setSubmitting(true);
-    try {
+    await run(async () => {
       await authApi.register(buildRegBody({ ...v, accountMode: mode }));
       onDone();
-    } catch (err) {
-      if (err instanceof ApiError && err.message) message.error(err.message);
-    } finally {
-      setSubmitting(false);
-    }
+    });
   };
 
   return (
@@ -110,44 +105,13 @@ export function RegisterForm({ onDone }: { onDone: () => void }) {
           </Form.Item>
         </Col>
         <Col {...half}>
-          <Form.Item label={t('field.verifyCode')} required>
-            <div className={styles.codeRow}>
-              <Form.Item name="verifyCode" noStyle rules={smsCodeRules(t)} validateFirst>
-                <Input
-                  placeholder={t('placeholder.smsCode')}
-                  maxLength={LIMITS.codeLength}
-                  inputMode="numeric"
-                  autoComplete="one-time-code"
-                />
-              </Form.Item>
-              <CodeButton codeType={CodeType.register} account={account} className={styles.codeButton} />
-            </div>
-          </Form.Item>
+          <CodeField codeType={CodeType.register} account={account} label={t('field.verifyCode')} />
         </Col>
         <Col {...half}>
-          <Form.Item name="password" label={t('field.password')} rules={passwordRules(t)} validateFirst>
-            <Input.Password
-              placeholder={t('placeholder.newPassword')}
-              minLength={LIMITS.passwordMin}
-              maxLength={LIMITS.passwordMax}
-              autoComplete="new-password"
-            />
-          </Form.Item>
+          <NewPasswordField label={t('field.password')} />
         </Col>
         <Col {...half}>
-          <Form.Item
-            name="passwordConfirmation"
-            label={t('field.passwordConfirmation')}
-            dependencies={['password']}
-            rules={confirmRules(t, 'password')}
-            validateFirst
-          >
-            <Input.Password
-              placeholder={t('placeholder.confirmPassword')}
-              maxLength={LIMITS.passwordMax}
-              autoComplete="new-password"
-            />
-          </Form.Item>
+          <ConfirmPasswordField />
         </Col>
       </Row>
 

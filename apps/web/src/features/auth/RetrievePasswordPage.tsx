@@ -2,21 +2,21 @@
  * Password retrieval (000 §2): steps reset password / done. "Next" checks the code, then resets the
  * password (PUT resetPassword) and clears the session (000 §4).
  */
-import { CodeType, LIMITS } from '@agrifleet/domain';
+import { CodeType } from '@agrifleet/domain';
 import { App, Button, Form, Input, Space, Steps, Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../api/http.ts';
 import { session } from '../../app/session.ts';
 import { AuthHeader } from './AuthHeader.tsx';
 import { fullPhoneNum, looksLikeEmail } from './account.ts';
 import { authApi } from './api.ts';
 import styles from './auth.module.css';
-import { CodeButton } from './CodeButton.tsx';
 import { DialCodeSelect } from './DialCodeSelect.tsx';
 import { DoneStep } from './DoneStep.tsx';
+import { CodeField, ConfirmPasswordField, NewPasswordField } from './fields.tsx';
 import { useBrand } from './useBrand.ts';
-import { accountRules, confirmRules, passwordRules, smsCodeRules } from './validators.ts';
+import { useSubmit } from './useSubmit.ts';
+import { accountRules } from './validators.ts';
 
 interface Values {
   dialCode: string;
@@ -31,7 +31,7 @@ function ResetForm({ onDone }: { onDone: () => void }) {
   const { message } = App.useApp();
   const { host } = useBrand();
   const [form] = Form.useForm<Values>();
-  const [submitting, setSubmitting] = useState(false);
+  const { submitting, run } = useSubmit();
 
   const phoneNum = (v: Pick<Values, 'account' | 'dialCode'>) => fullPhoneNum(v.account, v.dialCode);
   const account = async () => {
@@ -41,8 +41,7 @@ function ResetForm({ onDone }: { onDone: () => void }) {
 
   const onFinish = async (v: Values) => {
     const target = phoneNum(v);
-    setSubmitting(true);
-    try {
+    await run(async () => {
       await authApi.checkCode(target, v.verifyCode, CodeType.reset);
       await authApi.resetPassword({
         ...(looksLikeEmail(target) ? { email: target } : { phoneNum: target }),
@@ -51,11 +50,7 @@ function ResetForm({ onDone }: { onDone: () => void }) {
       });
       session.clear();
       onDone();
-    } catch (err) {
-      if (err instanceof ApiError && err.message) message.error(err.message);
-    } finally {
-      setSubmitting(false);
-    }
+    });
   };
 
   return (
@@ -82,45 +77,9 @@ function ResetForm({ onDone }: { onDone: () => void }) {
           </Form.Item>
         </Space.Compact>
       </Form.Item>
-      <Form.Item label={t('field.verifyCode')} required>
-        <div className={styles.codeRow}>
-          <Form.Item name="verifyCode" noStyle rules={smsCodeRules(t)} validateFirst>
-            <Input
-              placeholder={t('placeholder.smsCode')}
-              maxLength={LIMITS.codeLength}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-            />
-          </Form.Item>
-          <CodeButton
-            codeType={CodeType.reset}
-            account={account}
-            size="large"
-            className={styles.codeButton}
-          />
-        </div>
-      </Form.Item>
-      <Form.Item name="password" label={t('field.newPassword')} rules={passwordRules(t)} validateFirst>
-        <Input.Password
-          placeholder={t('placeholder.newPassword')}
-          minLength={LIMITS.passwordMin}
-          maxLength={LIMITS.passwordMax}
-          autoComplete="new-password"
-        />
-      </Form.Item>
-      <Form.Item
-        name="passwordConfirmation"
-        label={t('field.passwordConfirmation')}
-        dependencies={['password']}
-        rules={confirmRules(t, 'password')}
-        validateFirst
-      >
-        <Input.Password
-          placeholder={t('placeholder.confirmPassword')}
-          maxLength={LIMITS.passwordMax}
-          autoComplete="new-password"
-        />
-      </Form.Item>
+      <CodeField codeType={CodeType.reset} account={account} label={t('field.verifyCode')} size="large" />
+      <NewPasswordField label={t('field.newPassword')} />
+      <ConfirmPasswordField />
       <Button type="primary" htmlType="submit" block loading={submitting} className={styles.submit}>
         {t('retrieve.next')}
       </Button>

@@ -1,17 +1,15 @@
 /** SMS sign-in (000 §3): phoneNum and the SMS code with its countdown button (codeType '1'). */
-import { CodeType, LIMITS } from '@agrifleet/domain';
+import { CodeType } from '@agrifleet/domain';
 import { MessageOutlined } from '@ant-design/icons';
-import { App, Button, Checkbox, Form, Input } from 'antd';
-import { useState } from 'react';
+import { App, Button, Checkbox, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../api/http.ts';
 import { AccountInput } from './AccountInput.tsx';
 import { loginPhoneNum } from './account.ts';
 import { authApi } from './api.ts';
 import styles from './auth.module.css';
-import { CodeButton } from './CodeButton.tsx';
+import { CodeField } from './fields.tsx';
 import { useLoginSuccess } from './useLoginSuccess.ts';
-import { smsCodeRules } from './validators.ts';
+import { useSubmit } from './useSubmit.ts';
 
 interface Values {
   dialCode?: string;
@@ -30,7 +28,7 @@ export function SmsLoginForm({ mainland, dialCodes, defaultDialCode }: Props) {
   const { t } = useTranslation('auth');
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
-  const [submitting, setSubmitting] = useState(false);
+  const { submitting, run } = useSubmit();
   const done = useLoginSuccess();
 
   const phoneNum = (v: Pick<Values, 'dialCode' | 'phoneNum'>) =>
@@ -42,8 +40,7 @@ export function SmsLoginForm({ mainland, dialCodes, defaultDialCode }: Props) {
   };
 
   const onFinish = async (v: Values) => {
-    setSubmitting(true);
-    try {
+    await run(async () => {
       done(
         await authApi.loginSms({
           phoneNum: phoneNum(v),
@@ -52,11 +49,7 @@ export function SmsLoginForm({ mainland, dialCodes, defaultDialCode }: Props) {
         }),
         form,
       );
-    } catch (err) {
-      if (err instanceof ApiError && err.message) message.error(err.message);
-    } finally {
-      setSubmitting(false);
-    }
+    });
   };
 
   return (
@@ -68,25 +61,7 @@ export function SmsLoginForm({ mainland, dialCodes, defaultDialCode }: Props) {
       className={styles.form}
     >
       <AccountInput mainland={mainland} dialCodes={dialCodes} />
-      <Form.Item>
-        <div className={styles.codeRow}>
-          <Form.Item name="verifyCode" rules={smsCodeRules(t)} validateFirst noStyle>
-            <Input
-              prefix={<MessageOutlined />}
-              placeholder={t('placeholder.smsCode')}
-              maxLength={LIMITS.codeLength}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-            />
-          </Form.Item>
-          <CodeButton
-            codeType={CodeType.login}
-            account={account}
-            size="large"
-            className={styles.codeButton}
-          />
-        </div>
-      </Form.Item>
+      <CodeField codeType={CodeType.login} account={account} prefix={<MessageOutlined />} size="large" />
       <div className={styles.optionsRow}>
         <Form.Item name="rememberPassword" valuePropName="checked" noStyle>
           <Checkbox>{t('login.rememberLogin')}</Checkbox>
