@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { menuTexts, signInWithForm, toastTexts } from './setup/app.ts';
+import { menuTexts, signInByApi, signInWithForm, toastTexts } from './setup/app.ts';
 import { lastCode, launch, newPage, screenshot, url } from './setup/browser.ts';
 
 let browser: Browser;
@@ -12,7 +12,7 @@ afterAll(async () => {
 });
 
 describe('registration', () => {
-  it('registers a manufacturer through to "under review"; the new account sees only its detail', async () => {
+  it('registers a manufacturer through to "under review"; it sees only its detail until the platform passes it', async () => {
     const { page, context } = await newPage(browser);
     await page.goto(url('/register'));
     await page.getByPlaceholder('请输入手机号').fill('13912345678');
@@ -48,6 +48,29 @@ describe('registration', () => {
     expect(await menuTexts(page)).toEqual(expect.arrayContaining(['企业及个人信息']));
     const menu = await menuTexts(page);
     expect(menu.filter((t) => !['设置', '退出登录', '机构管理', '企业及个人信息'].includes(t))).toEqual([]);
+
+    // The platform passes the application; signed in again, the company has its full menu.
+    const { page: adminPage, context: adminContext } = await newPage(browser);
+    await signInByApi(adminPage, '13800000001');
+    const passed = await adminPage.evaluate(async () => {
+      const { token } = JSON.parse(localStorage.getItem('token') ?? '{}');
+      const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+      const list = await (
+        await fetch('/api/user/account/apply/list?applyStatus=1&accountName=苏南', { headers })
+      ).json();
+      const applyId = list.data.records[0].applyId;
+      const res = await fetch('/api/user/account/apply/status', {
+        method: 'PUT',
+        headers,
+        body: JSON.stringify({ applyId, applyStatus: 2 }),
+      });
+      return res.status;
+    });
+    expect(passed).toBe(200);
+    await adminContext.close();
+    await signInWithForm(page, '13912345678', 'Maker2026');
+    await page.waitForURL(/\/monitor_manage\/monitor$/);
+    expect(await menuTexts(page)).toEqual(expect.arrayContaining(['实时监控', '无人机管理', 'RTK管理']));
     await context.close();
   });
 

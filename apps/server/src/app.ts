@@ -16,6 +16,8 @@ import {
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import { createAccountsRepo } from './modules/accounts/accounts.repo.ts';
+import { createAppliesRepo } from './modules/accounts/applies.repo.ts';
+import { applyRoutes } from './modules/accounts/applies.routes.ts';
 import { rentalLookupRoutes } from './modules/accounts/rental.routes.ts';
 import { createAuthRepo } from './modules/auth/auth.repo.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -120,6 +122,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(regionRoutes);
   await app.register(rentalLookupRoutes, { accounts: createAccountsRepo(db) });
+  await app.register(applyRoutes, { applies: createAppliesRepo(db) });
   if (config.testMode) await app.register(testingRoutes, { db, captcha });
 
   await registerWeb(app, config.webDist);

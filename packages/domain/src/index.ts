@@ -1,4 +1,5 @@
 export * from './access.ts';
+export * from './contracts/accounts.ts';
 export * from './contracts/auth.ts';
 export * from './contracts/envelope.ts';
 export * from './contracts/host.ts';

@@ -52,6 +52,13 @@ export const MESSAGES = {
     th: 'ส่งคำขอบ่อยเกินไป กรุณาลองใหม่ใน {seconds} วินาที',
     ko: '요청이 너무 많습니다. {seconds}초 후에 다시 시도하세요',
   },
+  applyDecided: {
+    zh: '该申请已审核，不能重复审核',
+    en: 'This application has already been reviewed',
+    'zh-TW': '該申請已審核，不能重複審核',
+    th: 'คำขอนี้ได้รับการตรวจสอบแล้ว',
+    ko: '이미 심사가 완료된 신청입니다',
+  },
   captchaWrong: {
     zh: '图形验证码错误或已失效',
     en: 'The image code is wrong or has expired',
