@@ -35,7 +35,7 @@ afterAll(async () => {
 
 const list = (query: Record<string, string>, headers: Record<string, string>) =>
   t.app.inject({ method: 'GET', url: '/api/user/account/apply/list', query, headers });
-const decide = (payload: unknown, headers: Record<string, string>) =>
+const decide = (payload: Record<string, number>, headers: Record<string, string>) =>
   t.app.inject({ method: 'PUT', url: '/api/user/account/apply/status', payload, headers });
 
 describe('account applications', () => {

@@ -4,7 +4,7 @@
  */
 import { LIMITS } from '@agrifleet/domain';
 import { LockOutlined, SafetyOutlined } from '@ant-design/icons';
-import { App, Button, Checkbox, Form, Input } from 'antd';
+import { Button, Checkbox, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -34,7 +34,6 @@ interface Props {
 
 export function PasswordLoginForm({ mainland, dialCodes, defaultDialCode, showForgot }: Props) {
   const { t } = useTranslation('auth');
-  const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
   const [captcha, setCaptcha] = useState(captchaUrl);
   const { submitting, run } = useSubmit();

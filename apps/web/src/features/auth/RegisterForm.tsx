@@ -1,6 +1,6 @@
 /** Step 1 of registration (000 §2): account, code, password, organisation, agreement; POST reg. */
 import { CodeType } from '@agrifleet/domain';
-import { App, Button, Checkbox, Col, Form, Input, Row, Segmented, Space } from 'antd';
+import { Button, Checkbox, Col, Form, Input, Row, Segmented, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AgreementDialog } from './AgreementDialog.tsx';
@@ -19,7 +19,6 @@ const half = { xs: 24, md: 12 };
 
 export function RegisterForm({ onDone }: { onDone: () => void }) {
   const { t, i18n } = useTranslation('auth');
-  const { message } = App.useApp();
   const { host } = useBrand();
   const [form] = Form.useForm<RegisterValues>();
   const { submitting, run } = useSubmit();

@@ -3,7 +3,7 @@
  * password (PUT resetPassword) and clears the session (000 §4).
  */
 import { CodeType } from '@agrifleet/domain';
-import { App, Button, Form, Input, Space, Steps, Tabs } from 'antd';
+import { Button, Form, Input, Space, Steps, Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { session } from '../../app/session.ts';
@@ -28,7 +28,6 @@ interface Values {
 
 function ResetForm({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation('auth');
-  const { message } = App.useApp();
   const { host } = useBrand();
   const [form] = Form.useForm<Values>();
   const { submitting, run } = useSubmit();

@@ -1,7 +1,7 @@
 /** SMS sign-in (000 §3): phoneNum and the SMS code with its countdown button (codeType '1'). */
 import { CodeType } from '@agrifleet/domain';
 import { MessageOutlined } from '@ant-design/icons';
-import { App, Button, Checkbox, Form } from 'antd';
+import { Button, Checkbox, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AccountInput } from './AccountInput.tsx';
 import { loginPhoneNum } from './account.ts';
@@ -26,7 +26,6 @@ interface Props {
 
 export function SmsLoginForm({ mainland, dialCodes, defaultDialCode }: Props) {
   const { t } = useTranslation('auth');
-  const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
   const { submitting, run } = useSubmit();
   const done = useLoginSuccess();
