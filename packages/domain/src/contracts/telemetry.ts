@@ -1,0 +1,64 @@
+/**
+ * The telemetry a drone (or its ground station) sends: over MQTT on
+ * agrifleet/v1/drones/{droneId}/telemetry, or in batches to POST /api/telemetry/batch.
+ * One point is one sample; a message carries one point or many. See docs/api.md.
+ */
+import { z } from 'zod';
+
+export const FLIGHT_MODES = ['manual', 'auto', 'ab', 'return', 'hover'] as const;
+export type FlightMode = (typeof FLIGHT_MODES)[number];
+
+/** RTK fix as in NMEA GGA quality: 0 none, 1 GPS, 2 DGPS, 4 RTK fixed, 5 RTK float. */
+export const RTK_FIX = [0, 1, 2, 4, 5] as const;
+
+export const telemetryPoint = z.object({
+  /** Sample time, milliseconds since the Unix epoch (UTC). */
+  recordTime: z.number().int().positive(),
+  /** WGS-84 degrees. Points outside -180..180 / -90..90 are dropped by ingest (001 §5), not refused. */
+  lng: z.number(),
+  lat: z.number(),
+  /** Metres above the take-off point. */
+  height: z.number().min(-500).max(10_000),
+  /** Ground speed, m/s. */
+  speed: z.number().min(0).max(100),
+  /** Degrees clockwise from north, 0..360. */
+  heading: z.number().min(0).max(360),
+  /** Battery charge, percent. */
+  battery: z.number().min(0).max(100),
+  /** Spray flow, litres per minute (0 when the pump is off). */
+  flow: z.number().min(0).max(100),
+  /** Pump on: the drone is spraying. */
+  pump: z.boolean(),
+  /** Swath width, metres. */
+  swath: z.number().min(0).max(50),
+  /** Liquid left in the tank, litres. */
+  tank: z.number().min(0).max(1000),
+  mode: z.enum(FLIGHT_MODES),
+  /** The pilot's user id, when the ground station knows it. */
+  pilotId: z.number().int().positive().optional(),
+  /** Crop being treated (oper/crops id), when known. */
+  cropId: z.number().int().positive().optional(),
+  rtk: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(4), z.literal(5)]).optional(),
+});
+export type TelemetryPoint = z.infer<typeof telemetryPoint>;
+
+/** One MQTT message: a point, or { points: [...] } (up to 5,000). */
+export const telemetryMessage = z.union([
+  telemetryPoint,
+  z.object({ points: z.array(telemetryPoint).min(1).max(5000) }),
+]);
+
+export const DRONE_ID_RE = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** POST /api/telemetry/batch: points of one or more drones of the caller's account. */
+export const telemetryBatch = z.object({
+  drones: z
+    .array(
+      z.object({ droneId: z.string().regex(DRONE_ID_RE), points: z.array(telemetryPoint).min(1).max(5000) }),
+    )
+    .min(1)
+    .max(1000),
+});
+
+export const TELEMETRY_TOPIC = (droneId: string) => `agrifleet/v1/drones/${droneId}/telemetry`;
+export const TELEMETRY_TOPIC_FILTER = 'agrifleet/v1/drones/+/telemetry';
