@@ -1,6 +1,7 @@
 import { hashPassword } from '../modules/auth/auth.service.ts';
 import type { Db } from '../platform/db.ts';
 import { DEMO_ACCOUNTS, DEMO_LEASES, DEMO_PASSWORD, DEMO_USERS } from './accounts.ts';
+import { seedDemoDrones } from './drones.ts';
 
 /** Seeds the demo organisations into an empty database. Returns false when it holds accounts already. */
 export async function seedDemo(db: Db): Promise<boolean> {
@@ -68,6 +69,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
         })
         .execute();
     }
+    await seedDemoDrones(trx, ids);
   });
   return true;
 }

@@ -136,6 +136,45 @@ export interface SystemLogsTable {
   created_at: Timestamp;
 }
 
+export interface DroneModelsTable {
+  id: Generated<number>;
+  model_name: string;
+  zz_account_id: number;
+  shape: 'single' | 'dual' | 'tri' | 'quad' | 'hexa' | 'octo' | 'other';
+  power: 'electric' | 'oil' | 'hybrid';
+  spray_width: number;
+  tank_litres: number;
+  created_at: Timestamp;
+}
+
+export interface DronesTable {
+  drone_id: string;
+  drone_name: string;
+  model_id: number;
+  zz_account_id: number;
+  yy_account_id: number | null;
+  activation_status: Generated<number>;
+  spray_width: number;
+  reg_mark: string | null;
+  rack_no: string | null;
+  buyer: string | null;
+  sale_type: Generated<number>;
+  device_type: Generated<number>;
+  rental_model: number | null;
+  locked: Generated<boolean>;
+  region_code: number | null;
+  created_at: Timestamp;
+}
+
+export interface AccountKeysTable {
+  vid: string;
+  account_id: number;
+  secret_hash: string;
+  secret_sealed: string;
+  created_at: Timestamp;
+  revoked_at: Date | null;
+}
+
 export interface Database {
   accounts: AccountsTable;
   users: UsersTable;
@@ -147,6 +186,9 @@ export interface Database {
   uploads: UploadsTable;
   lease_clients: LeaseClientsTable;
   system_logs: SystemLogsTable;
+  drone_models: DroneModelsTable;
+  drones: DronesTable;
+  account_keys: AccountKeysTable;
 }
 
 export type AccountRow = Selectable<AccountsTable>;

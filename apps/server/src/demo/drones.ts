@@ -1,0 +1,121 @@
+/**
+ * The demo fleet: drone models of the two demo manufacturers and a few hundred drones owned by
+ * the demo operators, registered in several Chinese provinces and in Thailand. Deterministic.
+ */
+import type { Kysely } from 'kysely';
+import type { Database, DroneModelsTable } from '../platform/schema.ts';
+
+type Model = Omit<DroneModelsTable, 'id' | 'zz_account_id' | 'created_at'> & {
+  maker: string;
+  prefix: string;
+};
+
+export const DEMO_MODELS: Model[] = [
+  {
+    maker: 'maker-a',
+    prefix: 'JYP',
+    model_name: 'JY-P40',
+    shape: 'quad',
+    power: 'electric',
+    spray_width: 7,
+    tank_litres: 40,
+  },
+  {
+    maker: 'maker-a',
+    prefix: 'JYX',
+    model_name: 'JY-X20',
+    shape: 'quad',
+    power: 'electric',
+    spray_width: 5,
+    tank_litres: 20,
+  },
+  {
+    maker: 'maker-a',
+    prefix: 'JYT',
+    model_name: 'JY-T60 Max',
+    shape: 'octo',
+    power: 'electric',
+    spray_width: 9,
+    tank_litres: 60,
+  },
+  {
+    maker: 'maker-b',
+    prefix: 'YHE',
+    model_name: 'YH-E16',
+    shape: 'hexa',
+    power: 'electric',
+    spray_width: 5.5,
+    tank_litres: 16,
+  },
+  {
+    maker: 'maker-b',
+    prefix: 'YHH',
+    model_name: 'YH-H30',
+    shape: 'single',
+    power: 'oil',
+    spray_width: 8,
+    tank_litres: 30,
+  },
+];
+
+/** Where the demo drones are registered (9-digit region codes) and how many of every 20 go there. */
+export const DEMO_REGIONS: Array<{ code: number; share: number }> = [
+  { code: 156320900, share: 5 }, // Jiangsu, Yancheng
+  { code: 156230000, share: 3 }, // Heilongjiang
+  { code: 156650000, share: 3 }, // Xinjiang
+  { code: 156411600, share: 3 }, // Henan, Zhoukou
+  { code: 156340000, share: 2 }, // Anhui
+  { code: 156450000, share: 2 }, // Guangxi
+  { code: 764000000, share: 2 }, // Thailand
+];
+
+export const DEMO_DRONE_COUNT = 300;
+
+const OWNERS = [
+  'operator-a',
+  'operator-a',
+  'operator-a',
+  'operator-b',
+  'operator-b',
+  'personal',
+  'own',
+  'own',
+];
+
+export async function seedDemoDrones(trx: Kysely<Database>, accountIds: Map<string, number>) {
+  const models: Array<Model & { id: number }> = [];
+  for (const m of DEMO_MODELS) {
+    const { maker, prefix, ...row } = m;
+    const zz = accountIds.get(maker) as number;
+    const { id } = await trx
+      .insertInto('drone_models')
+      .values({ ...row, zz_account_id: zz })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    models.push({ ...m, id });
+  }
+  const regions = DEMO_REGIONS.flatMap((r) => Array.from({ length: r.share }, () => r.code));
+  const rows = Array.from({ length: DEMO_DRONE_COUNT }, (_, i) => {
+    // Two drones in three come from the first manufacturer.
+    const makerModels = models.filter((m) => m.maker === (i % 3 === 2 ? 'maker-b' : 'maker-a'));
+    const model = makerModels[i % makerModels.length] as Model & { id: number };
+    const owner = OWNERS[i % OWNERS.length] as string;
+    const zz = accountIds.get(model.maker) as number;
+    const yy = owner === 'own' ? zz : (accountIds.get(owner) as number);
+    return {
+      drone_id: `${model.prefix}${String(26_000_000 + i)}`,
+      drone_name: `${model.model_name}-${String(i + 1).padStart(3, '0')}`,
+      model_id: model.id,
+      zz_account_id: zz,
+      yy_account_id: yy,
+      activation_status: i % 25 === 24 ? 1 : i % 50 === 13 ? 0 : 2,
+      spray_width: model.spray_width,
+      reg_mark: `SN-${model.prefix}-${i + 1}`,
+      rack_no: `R${String(100_000 + i * 7)}`,
+      buyer: null,
+      rental_model: owner === 'operator-a' && model.maker === 'maker-a' ? 1 : null,
+      region_code: regions[i % regions.length] as number,
+    };
+  });
+  await trx.insertInto('drones').values(rows).execute();
+}
