@@ -18,6 +18,8 @@ import type { Config } from './config.ts';
 import { createAccountsRepo } from './modules/accounts/accounts.repo.ts';
 import { createAppliesRepo } from './modules/accounts/applies.repo.ts';
 import { applyRoutes } from './modules/accounts/applies.routes.ts';
+import { keyRoutes } from './modules/accounts/keys.routes.ts';
+import { createKeysService } from './modules/accounts/keys.service.ts';
 import { rentalLookupRoutes } from './modules/accounts/rental.routes.ts';
 import { createAuthRepo } from './modules/auth/auth.repo.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -37,6 +39,7 @@ import { requestContext } from './platform/http.ts';
 import { translate } from './platform/messages.ts';
 import { createMessenger, type Transport, transportsFromConfig } from './platform/messaging.ts';
 import { createRateLimiter, type RateLimiter } from './platform/rateLimit.ts';
+import { createSealer } from './platform/seal.ts';
 import { createStorage } from './platform/storage.ts';
 
 export interface AppDeps {
@@ -123,6 +126,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(regionRoutes);
   await app.register(rentalLookupRoutes, { accounts: createAccountsRepo(db) });
   await app.register(applyRoutes, { applies: createAppliesRepo(db) });
+  await app.register(keyRoutes, { keys: createKeysService(db, createSealer(config.jwtSecret)) });
   if (config.testMode) await app.register(testingRoutes, { db, captcha });
 
   await registerWeb(app, config.webDist);

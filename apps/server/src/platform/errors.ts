@@ -21,6 +21,7 @@ export const errors = {
   notFound: () => new AppError(404, ErrorCode.notFound, 'notFound'),
   /** The SMS or mail provider failed: the service behind us, not the request. */
   sendFailed: () => new AppError(503, ErrorCode.codeSendFailed, 'codeSendFailed'),
+  vidTaken: () => new AppError(409, ErrorCode.conflict, 'vidTaken'),
   applyDecided: () => new AppError(409, ErrorCode.conflict, 'applyDecided'),
   tooMany: (seconds: number) => new AppError(429, ErrorCode.tooManyRequests, 'tooManyRequests', { seconds }),
   captchaWrong: () => new AppError(400, ErrorCode.captchaWrong, 'captchaWrong'),

@@ -52,6 +52,13 @@ export const MESSAGES = {
     th: 'ส่งคำขอบ่อยเกินไป กรุณาลองใหม่ใน {seconds} วินาที',
     ko: '요청이 너무 많습니다. {seconds}초 후에 다시 시도하세요',
   },
+  vidTaken: {
+    zh: '该 vid 已被使用',
+    en: 'This vid is already in use',
+    'zh-TW': '該 vid 已被使用',
+    th: 'vid นี้ถูกใช้งานแล้ว',
+    ko: '이미 사용 중인 vid입니다',
+  },
   applyDecided: {
     zh: '该申请已审核，不能重复审核',
     en: 'This application has already been reviewed',

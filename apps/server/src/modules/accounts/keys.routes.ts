@@ -1,0 +1,49 @@
+/** Own account's telemetry key: create (PUT, with vid) and download as a file (GET). */
+import { ok as okSchema } from '@agrifleet/domain';
+import { z } from 'zod';
+import { callerOf } from '../../platform/auth/guard.ts';
+import { errors } from '../../platform/errors.ts';
+import { ok } from '../../platform/http.ts';
+import type { Routes } from '../../platform/routes.ts';
+import type { KeysService } from './keys.service.ts';
+
+const tags = ['accounts'];
+const access = { screens: ['AccountDetail'], ability: 'manageEquipment' } as const;
+
+export const keyRoutes: Routes<{ keys: KeysService }> = async (app, { keys }) => {
+  app.put(
+    '/api/user/account/secretKey',
+    {
+      config: { access },
+      schema: {
+        tags,
+        summary: "Create the account's telemetry key (revokes the previous one)",
+        body: z.object({ vid: z.string().regex(/^[A-Za-z0-9_-]{3,64}$/) }),
+        response: { 200: okSchema(z.object({ vid: z.string(), createTime: z.string() })) },
+      },
+    },
+    async (req) => ok(req, await keys.create(callerOf(req).account.id, req.body.vid)),
+  );
+
+  app.get(
+    '/api/user/account/secretKey',
+    { config: { access }, schema: { tags, summary: "Download the account's telemetry key as a file" } },
+    async (req, reply) => {
+      const key = await keys.current(callerOf(req).account.id);
+      if (!key) throw errors.notFound();
+      const text = [
+        '# AgriFleet telemetry key. Keep it secret; see docs/api.md.',
+        `vid=${key.vid}`,
+        `secret=${key.secret}`,
+        '# MQTT: username = vid, password = secret',
+        '# HTTP: Authorization: Basic base64(vid:secret)',
+        '',
+      ].join('\n');
+      return reply
+        .header('content-disposition', `attachment; filename="agrifleet-${key.vid}.key"`)
+        .header('cache-control', 'no-store')
+        .type('text/plain; charset=utf-8')
+        .send(text);
+    },
+  );
+};

@@ -1,0 +1,70 @@
+/**
+ * The spec's "secret key" (001 §7: PUT create secret key with vid; GET secret key as a file): the
+ * credential an account's drones or ground stations use to send telemetry. One live key per
+ * account; creating a new one revokes the old.
+ */
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import type { Db } from '../../platform/db.ts';
+import { errors } from '../../platform/errors.ts';
+import { type Sealer, sameHash, sha256 } from '../../platform/seal.ts';
+
+export function createKeysService(db: Db, sealer: Sealer) {
+  return {
+    async create(accountId: number, vid: string): Promise<{ vid: string; createTime: string }> {
+      const secret = randomBytes(24).toString('base64url');
+      return db.transaction().execute(async (trx) => {
+        const taken = await trx
+          .selectFrom('account_keys')
+          .select('account_id')
+          .where('vid', '=', vid)
+          .executeTakeFirst();
+        if (taken) throw errors.vidTaken();
+        await trx
+          .updateTable('account_keys')
+          .set({ revoked_at: new Date() })
+          .where('account_id', '=', accountId)
+          .where('revoked_at', 'is', null)
+          .execute();
+        const row = await trx
+          .insertInto('account_keys')
+          .values({
+            vid,
+            account_id: accountId,
+            secret_hash: sha256(secret),
+            secret_sealed: sealer.seal(secret),
+          })
+          .returning(
+            sql<string>`to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`.as(
+              'createTime',
+            ),
+          )
+          .executeTakeFirstOrThrow();
+        return { vid, createTime: row.createTime };
+      });
+    },
+
+    /** The live key of the account, secret included, for the download. */
+    async current(accountId: number): Promise<{ vid: string; secret: string } | null> {
+      const row = await db
+        .selectFrom('account_keys')
+        .select(['vid', 'secret_sealed'])
+        .where('account_id', '=', accountId)
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst();
+      return row ? { vid: row.vid, secret: sealer.open(row.secret_sealed) } : null;
+    },
+
+    /** The account a (vid, secret) pair belongs to, or null. */
+    async verify(vid: string, secret: string): Promise<number | null> {
+      const row = await db
+        .selectFrom('account_keys')
+        .select(['account_id', 'secret_hash'])
+        .where('vid', '=', vid)
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst();
+      return row && sameHash(row.secret_hash, sha256(secret)) ? row.account_id : null;
+    },
+  };
+}
+export type KeysService = ReturnType<typeof createKeysService>;
