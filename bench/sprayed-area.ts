@@ -5,8 +5,10 @@
  *
  *   npx tsx bench/sprayed-area.ts
  */
+
 import os from 'node:os';
 import type { TelemetryPoint } from '@agrifleet/domain';
+import { DEFAULT_DRONE, rectangleField, runMission } from '../apps/server/src/sim/flight/index.ts';
 import { unionAreaOfCapsules } from '../apps/server/src/telemetry/area/capsuleUnion.ts';
 import { sprayedArea } from '../apps/server/src/telemetry/area/sprayedArea.ts';
 import {
@@ -125,10 +127,42 @@ const t0 = performance.now();
 for (let i = 0; i < 20; i++) unionAreaOfCapsules(caps);
 const capsuleMs = (performance.now() - t0) / 20;
 
+// The issue's figure: simulated sorties against the simulator's ground truth (flat-ended swaths).
+const simulated = (
+  [
+    [200, 333.33, 0, 0],
+    [60, 420, 37, 0.3],
+  ] as const
+).map(([widthM, lengthM, angleDeg, overlap]) => {
+  const field = rectangleField({ center: { lng: 114.65, lat: 33.55 }, widthM, lengthM, angleDeg });
+  const mission = runMission(DEFAULT_DRONE, field, { startTime: 1.78e12, seed: 7, rateHz: 5, overlap });
+  let truth = 0;
+  let got = 0;
+  let worst = 0;
+  let volumeTruth = 0;
+  let volume = 0;
+  for (const sortie of mission.sorties) {
+    const r = sprayedArea(sortie.points);
+    truth += sortie.truth.sprayedAreaM2;
+    got += r.areaM2;
+    volumeTruth += sortie.truth.volumeL;
+    volume += r.volumeL;
+    worst = Math.max(worst, Math.abs(r.areaM2 / sortie.truth.sprayedAreaM2 - 1));
+  }
+  return {
+    field: `${widthM} x ${lengthM} m at ${angleDeg} deg, overlap ${overlap}`,
+    sorties: mission.sorties.length,
+    areaErrorPercent: Number(((got / truth - 1) * 100).toFixed(4)),
+    worstSortieErrorPercent: Number((worst * 100).toFixed(4)),
+    volumeErrorPercent: Number(((volume / volumeTruth - 1) * 100).toFixed(4)),
+  };
+});
+
 console.log(
   JSON.stringify(
     {
       node: process.version,
+      simulatedSorties: simulated,
       loadAverage: os.loadavg().map((l) => Number(l.toFixed(2))),
       scenarios: results,
       unionAreaOfCapsules: {

@@ -171,20 +171,13 @@ export function crossPasses(count: number, u0: number, spacing: number, from: nu
   });
 }
 
-/** Area of the lens where two disks of radius r, d apart, overlap. */
-export function lensArea(r: number, d: number): number {
-  if (d >= 2 * r) return 0;
-  return 2 * r * r * Math.acos(d / (2 * r)) - (d / 2) * Math.sqrt(4 * r * r - d * d);
-}
-
 /**
  * Exact area of `count` parallel capsules of length `length` (end centre to end centre), swath
  * w, `spacing` apart: the band between the end lines plus, beyond them, half-disks whose union is
  * half the union of the disks on one line. Only neighbours overlap while spacing >= w / 2.
  */
 export function parallelPassesArea(count: number, length: number, spacing: number, w: number): number {
-  const r = w / 2;
-  if (spacing < r) throw new Error('spacing below half the swath: three passes overlap');
-  const band = spacing >= w ? count * w * length : ((count - 1) * spacing + w) * length;
-  return band + count * Math.PI * r * r - (count - 1) * lensArea(r, spacing);
+  if (spacing < w / 2) throw new Error('spacing below half the swath: three passes overlap');
+  // Square-ended strips, `length` long: disjoint bands when spaced a swath or more, else one band.
+  return spacing >= w ? count * w * length : ((count - 1) * spacing + w) * length;
 }

@@ -40,10 +40,10 @@ function capsules(list: [number, number, number, number, number][]): CapsuleSet 
 }
 
 describe('sprayedArea: area against analytic ground truth', () => {
-  it('counts back-and-forth passes at the swath spacing once each, caps included', () => {
+  it('counts back-and-forth passes at the swath spacing once each, square at the field edges', () => {
     const points = fly(field, boustrophedon(12, 300, w), { swath: w });
     const result = sprayedArea(points);
-    const truth = 12 * w * 300 + 12 * Math.PI * r * r;
+    const truth = 12 * w * 300;
     expect(relativeError(result.areaM2, truth)).toBeLessThan(0.01);
     expect(result.areaMu).toBeCloseTo(result.areaM2 / (2000 / 3), 6);
     expect(relativeError(result.sprayedDistanceM, 12 * 300)).toBeLessThan(0.001);
@@ -68,8 +68,8 @@ describe('sprayedArea: area against analytic ground truth', () => {
     const m = 30; // the first passes are m swaths long, the second n swaths
     const passes = [...boustrophedon(n, m * w, w), ...crossPasses(m, r, w, -r, n * w - r)];
     const points = fly(field, passes, { swath: w });
-    // Both cover the same rectangle; the first adds caps on two sides, the second on the others.
-    const truth = n * w * m * w + (n + m) * Math.PI * r * r;
+    // Both cover the same rectangle, square-ended.
+    const truth = n * w * m * w;
     expect(relativeError(sprayedArea(points).areaM2, truth)).toBeLessThan(0.01);
   });
 
@@ -136,7 +136,7 @@ describe('sprayedArea: gaps', () => {
       ...p,
       ...extra,
     }));
-  const oneCapsule = (length: number) => 2 * r * length + Math.PI * r * r;
+  const oneStrip = (length: number) => 2 * r * length;
 
   it('does not join pump-on samples more than maxGapMs apart', () => {
     const first = pass(0, 100, 1_750_000_000_000);
@@ -144,12 +144,12 @@ describe('sprayedArea: gaps', () => {
     // The second run starts 20 m further on, 15 s later.
     const second = pass(120, 220, last.recordTime + 15_000);
     const result = sprayedArea([...first, ...second]);
-    expect(relativeError(result.areaM2, 2 * oneCapsule(100))).toBeLessThan(0.01);
+    expect(relativeError(result.areaM2, 2 * oneStrip(100))).toBeLessThan(0.01);
     expect(result.sprayedDistanceM).toBeCloseTo(200, 1);
     expect(relativeError(result.volumeL, 2 * 2 * ((100 * 200) / 60_000))).toBeLessThan(0.005);
     // With a longer allowance the 20 m are sprayed too.
     const joined = sprayedArea([...first, ...second], { maxGapMs: 20_000 });
-    expect(relativeError(joined.areaM2, oneCapsule(220))).toBeLessThan(0.01);
+    expect(relativeError(joined.areaM2, oneStrip(220))).toBeLessThan(0.01);
   });
 
   it('does not join pump-on samples more than maxGapMetres apart', () => {
@@ -157,14 +157,14 @@ describe('sprayedArea: gaps', () => {
     const last = first.at(-1) as TelemetryPoint;
     const second = pass(160, 260, last.recordTime + 200); // a 60 m jump in one sample
     const result = sprayedArea([...first, ...second]);
-    expect(relativeError(result.areaM2, 2 * oneCapsule(100))).toBeLessThan(0.01);
+    expect(relativeError(result.areaM2, 2 * oneStrip(100))).toBeLessThan(0.01);
     expect(result.sprayedDistanceM).toBeCloseTo(200, 1);
     expect(sprayedArea([...first, ...second], { maxGapMetres: 100 }).sprayedDistanceM).toBeCloseTo(260, 1);
   });
 
   it('does not spray between passes while the pump is off', () => {
     const points = fly(field, boustrophedon(2, 100, 3 * w), { swath: w });
-    expect(relativeError(sprayedArea(points).areaM2, 2 * oneCapsule(100))).toBeLessThan(0.01);
+    expect(relativeError(sprayedArea(points).areaM2, 2 * oneStrip(100))).toBeLessThan(0.01);
   });
 });
 
@@ -191,12 +191,13 @@ describe('sprayedArea: degenerate input', () => {
     points.splice(6, 0, { ...(points[6] as TelemetryPoint), lat: Number.NaN });
     const result = sprayedArea(points);
     for (const v of Object.values(result)) expect(Number.isFinite(v)).toBe(true);
-    expect(relativeError(result.areaM2, 2 * r * 20 + Math.PI * r * r)).toBeLessThan(0.01);
+    expect(relativeError(result.areaM2, 2 * r * 20)).toBeLessThan(0.01);
     const still = sample[0] as TelemetryPoint;
     const hover = sprayedArea(
       Array.from({ length: 5 }, (_, i) => ({ ...still, recordTime: 1000 + i * 200 })),
     );
-    expect(relativeError(hover.areaM2, Math.PI * r * r)).toBeLessThan(0.01);
+    // Hovering sweeps nothing: the boom does not move (the drift under a hovering drone is not sprayed area).
+    expect(hover.areaM2).toBe(0);
     expect(hover.sprayedDistanceM).toBe(0);
   });
 });

@@ -4,14 +4,18 @@
  *
  * The track between two consecutive samples that both have the pump on is a spraying segment,
  * unless they are more than `maxGapMs` or `maxGapMetres` apart (a lost link, a jump): those are
- * not joined. A segment sprays a capsule: the disks of diameter `swath` (the first sample's)
- * swept along it, so turns leave no gaps. The area is that of the union of the capsules
- * (capsuleUnion.ts) in a local metric frame (localFrame.ts); the volume integrates the flow over
- * the same segments by trapezoids.
+ * not joined. Joined segments form a run, and a run sprays what its boom sweeps (booms.ts): a
+ * line `swath` wide across the track, mitred at the samples and square where the run starts and
+ * stops, as a boom or rotor downwash sprays. The area is that of the union of the swept
+ * quadrilaterals (quadUnion.ts) in a local metric frame (localFrame.ts); the volume integrates the
+ * flow over the same segments by trapezoids. unionAreaOfCapsules (round ends) stays for callers
+ * that want capsules.
  */
 import { squareMetresToMu, type TelemetryPoint } from '@agrifleet/domain';
-import { type CapsuleSet, type CapsuleUnionOptions, unionAreaOfCapsules } from './capsuleUnion.ts';
+import { addRun, newQuadSet } from './booms.ts';
+import type { CapsuleUnionOptions } from './capsuleUnion.ts';
 import { type LocalFrame, lngDelta, localFrameAt } from './localFrame.ts';
+import { unionAreaOfQuads } from './quadUnion.ts';
 
 export type { CapsuleSet, CapsuleUnionOptions, CapsuleUnionResult } from './capsuleUnion.ts';
 export { unionAreaOfCapsules } from './capsuleUnion.ts';
@@ -73,14 +77,22 @@ export function sprayedArea(points: readonly SprayPoint[], opts: SprayedAreaOpti
   const frame = frameFor(points);
   if (!frame) return { areaM2: 0, areaMu: 0, sprayedDistanceM: 0, volumeL: 0 };
 
-  const capacity = Math.max(0, points.length - 1);
-  const caps: CapsuleSet = {
-    count: 0,
-    ax: new Float64Array(capacity),
-    ay: new Float64Array(capacity),
-    bx: new Float64Array(capacity),
-    by: new Float64Array(capacity),
-    r: new Float64Array(capacity),
+  const quads = newQuadSet(Math.max(0, points.length - 1));
+  // The current run: its samples in local metres and half-swaths.
+  const rx = new Float64Array(points.length);
+  const ry = new Float64Array(points.length);
+  const rh = new Float64Array(points.length);
+  let rn = 0;
+  let minSwath = Number.POSITIVE_INFINITY;
+  const endRun = () => {
+    if (rn >= 2) addRun(quads, rx, ry, rh, rn);
+    rn = 0;
+  };
+  const addSample = (x: number, y: number, swath: number) => {
+    rx[rn] = x;
+    ry[rn] = y;
+    rh[rn] = swath / 2;
+    rn++;
   };
   let distance = 0;
   let litreMinutes = 0;
@@ -88,29 +100,37 @@ export function sprayedArea(points: readonly SprayPoint[], opts: SprayedAreaOpti
   let px = 0;
   let py = 0;
   for (const p of points) {
-    if (!p.pump) prev = undefined;
+    if (!p.pump) {
+      prev = undefined;
+      endRun();
+    }
     if (!usable(p)) continue;
     const x = east(frame, p.lng);
     const y = (p.lat - frame.lat0) * frame.metresPerDegLat;
-    if (prev) {
+    const joined =
+      prev !== undefined &&
+      p.recordTime - prev.recordTime >= 0 &&
+      p.recordTime - prev.recordTime <= maxGapMs &&
+      Math.hypot(x - px, y - py) <= maxGapMetres;
+    if (prev && joined) {
       const dt = p.recordTime - prev.recordTime;
-      const d = Math.sqrt((x - px) * (x - px) + (y - py) * (y - py));
-      if (dt >= 0 && dt <= maxGapMs && d <= maxGapMetres) {
-        distance += d;
-        litreMinutes += ((amount(prev.flow) + amount(p.flow)) / 2) * (dt / 60_000);
-        const k = caps.count++;
-        caps.ax[k] = px;
-        caps.ay[k] = py;
-        caps.bx[k] = x;
-        caps.by[k] = y;
-        caps.r[k] = amount(prev.swath) / 2;
-      }
+      distance += Math.hypot(x - px, y - py);
+      litreMinutes += ((amount(prev.flow) + amount(p.flow)) / 2) * (dt / 60_000);
+      const w = amount(prev.swath);
+      if (w > 0 && w < minSwath) minSwath = w;
+    } else {
+      endRun();
     }
+    addSample(x, y, amount(p.swath));
     prev = p;
     px = x;
     py = y;
   }
-  const areaM2 = caps.count > 0 ? unionAreaOfCapsules(caps, opts).areaM2 : 0;
+  endRun();
+  const areaM2 =
+    quads.count > 0 && Number.isFinite(minSwath)
+      ? unionAreaOfQuads(quads, { ...opts, swathM: minSwath }).areaM2
+      : 0;
   return {
     areaM2,
     areaMu: squareMetresToMu(areaM2),
