@@ -1,0 +1,77 @@
+import type { TelemetryPoint } from '@agrifleet/domain';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_DRONE, rectangleField, runMission } from '../../sim/flight/index.ts';
+import { type ClosedSortie, SortieTracker } from './sortieTracker.ts';
+
+const mission = runMission(
+  DEFAULT_DRONE,
+  rectangleField({ center: { lng: 118.8, lat: 32.05 }, widthM: 150, lengthM: 300, angleDeg: 20 }),
+  { startTime: 1_780_000_000_000, seed: 11, rateHz: 5 },
+);
+const stream = mission.sorties.flatMap((s) => s.points);
+
+function feed(tracker: SortieTracker, points: readonly TelemetryPoint[]): ClosedSortie[] {
+  return points.flatMap((p) => tracker.push(p));
+}
+
+describe('sortie tracker', () => {
+  it("finds the simulator's sorties with their take-off and touchdown times", () => {
+    const found = feed(new SortieTracker(), stream);
+    expect(found).toHaveLength(mission.sorties.length);
+    found.forEach((s, i) => {
+      const truth = (mission.sorties[i] as (typeof mission.sorties)[number]).truth;
+      expect(s.reason).toBe('landed');
+      expect(Math.abs(s.startTime - truth.startTime)).toBeLessThanOrEqual(200);
+      expect(Math.abs(s.endTime - truth.endTime)).toBeLessThanOrEqual(200);
+      expect(s.points.every((p) => p.recordTime >= s.startTime && p.recordTime <= s.endTime)).toBe(true);
+      expect(s.points.filter((p) => p.pump).length).toBe(
+        (mission.sorties[i] as (typeof mission.sorties)[number]).points.filter((p) => p.pump).length,
+      );
+    });
+  });
+
+  it('closes a sortie whose drone falls silent, at its last point', () => {
+    const first = mission.sorties[0]?.points ?? [];
+    const cut = first.slice(0, Math.floor(first.length / 2));
+    const tracker = new SortieTracker({ timeoutMs: 60_000 });
+    expect(feed(tracker, cut)).toEqual([]);
+    expect(tracker.airborne).toBe(true);
+    const last = cut.at(-1) as TelemetryPoint;
+    expect(tracker.tick(last.recordTime + 30_000)).toEqual([]);
+    const [lost] = tracker.tick(last.recordTime + 61_000);
+    expect(lost?.reason).toBe('timeout');
+    expect(lost?.endTime).toBe(last.recordTime);
+    expect(tracker.airborne).toBe(false);
+  });
+
+  it('a point after a long silence closes the old sortie first', () => {
+    const a = mission.sorties[0]?.points ?? [];
+    const b = mission.sorties[1]?.points ?? [];
+    const tracker = new SortieTracker();
+    const halfA = a.slice(0, Math.floor(a.length / 2));
+    const closed = feed(tracker, [...halfA, ...b]);
+    expect(closed.map((s) => s.reason)).toEqual(['timeout', 'landed']);
+  });
+
+  it('ignores repeated or older points, and splits an endless sortie', () => {
+    const points = mission.sorties[0]?.points ?? [];
+    const tracker = new SortieTracker({ maxPoints: 300 });
+    const closed = feed(
+      tracker,
+      points.flatMap((p) => [p, p]),
+    );
+    expect(closed.filter((s) => s.reason === 'split').length).toBeGreaterThan(1);
+    expect(closed.at(-1)?.reason).toBe('landed');
+    const total = closed.reduce((n, s) => n + s.points.length, 0);
+    expect(total).toBeLessThanOrEqual(points.length + closed.length);
+  });
+
+  it('does not open a sortie for ground points or a hop below the take-off height', () => {
+    const ground = (mission.sorties[0]?.points ?? [])
+      .slice(0, 10)
+      .map((p) => ({ ...p, height: 0.3, speed: 0 }));
+    const tracker = new SortieTracker();
+    expect(feed(tracker, ground)).toEqual([]);
+    expect(tracker.airborne).toBe(false);
+  });
+});
