@@ -1,0 +1,129 @@
+/**
+ * Compact storage of a sortie's track: one binary blob per sortie instead of one row per point.
+ * Every field is quantised to what the sensors resolve and stored as the zigzag varint of its
+ * change since the previous point, so a steady flight costs one byte per field.
+ *
+ * Layout: 'AFT1', point count (varint), then per point 13 varints in FIELDS order plus one byte of
+ * flags (pump, flight mode, RTK fix). Absent pilot/crop are stored as 0.
+ */
+import { FLIGHT_MODES, type FlightMode, type TelemetryPoint } from '@agrifleet/domain';
+
+const MAGIC = [0x41, 0x46, 0x54, 0x31]; // "AFT1"
+
+/** Field, scale (units per stored step). */
+const FIELDS = [
+  ['recordTime', 1],
+  ['lng', 1e7],
+  ['lat', 1e7],
+  ['height', 100],
+  ['speed', 100],
+  ['heading', 10],
+  ['battery', 10],
+  ['flow', 100],
+  ['swath', 100],
+  ['tank', 100],
+  ['pilotId', 1],
+  ['cropId', 1],
+] as const;
+
+const RTK_CODES = [undefined, 0, 1, 2, 4, 5] as const;
+
+class Writer {
+  buf = new Uint8Array(1024);
+  n = 0;
+  byte(b: number) {
+    if (this.n === this.buf.length) {
+      const next = new Uint8Array(this.buf.length * 2);
+      next.set(this.buf);
+      this.buf = next;
+    }
+    this.buf[this.n++] = b;
+  }
+  /** Unsigned varint of a non-negative safe integer. */
+  uvarint(v: number) {
+    while (v >= 0x80) {
+      this.byte((v % 0x80) | 0x80);
+      v = Math.floor(v / 0x80);
+    }
+    this.byte(v);
+  }
+  svarint(v: number) {
+    this.uvarint(v < 0 ? -2 * v - 1 : 2 * v);
+  }
+}
+
+class Reader {
+  i = 0;
+  constructor(readonly buf: Uint8Array) {}
+  byte(): number {
+    if (this.i >= this.buf.length) throw new Error('track blob is truncated');
+    return this.buf[this.i++] as number;
+  }
+  uvarint(): number {
+    let v = 0;
+    let mul = 1;
+    for (;;) {
+      const b = this.byte();
+      v += (b & 0x7f) * mul;
+      if (b < 0x80) return v;
+      mul *= 0x80;
+    }
+  }
+  svarint(): number {
+    const u = this.uvarint();
+    return u % 2 === 0 ? u / 2 : -(u + 1) / 2;
+  }
+}
+
+export function encodeTrack(points: readonly TelemetryPoint[]): Uint8Array {
+  const w = new Writer();
+  for (const b of MAGIC) w.byte(b);
+  w.uvarint(points.length);
+  const prev = new Array<number>(FIELDS.length).fill(0);
+  for (const p of points) {
+    FIELDS.forEach(([key, scale], f) => {
+      const q = Math.round(((p[key] as number | undefined) ?? 0) * scale);
+      w.svarint(q - (prev[f] as number));
+      prev[f] = q;
+    });
+    const mode = Math.max(0, FLIGHT_MODES.indexOf(p.mode));
+    const rtk = Math.max(0, RTK_CODES.indexOf(p.rtk));
+    w.byte((p.pump ? 1 : 0) | (mode << 1) | (rtk << 4));
+  }
+  return w.buf.slice(0, w.n);
+}
+
+export function decodeTrack(blob: Uint8Array): TelemetryPoint[] {
+  const r = new Reader(blob);
+  for (const b of MAGIC) if (r.byte() !== b) throw new Error('not a track blob');
+  const count = r.uvarint();
+  const acc = new Array<number>(FIELDS.length).fill(0);
+  const out: TelemetryPoint[] = [];
+  for (let k = 0; k < count; k++) {
+    FIELDS.forEach((_, f) => {
+      acc[f] = (acc[f] as number) + r.svarint();
+    });
+    const flags = r.byte();
+    const v = (f: number) => (acc[f] as number) / (FIELDS[f] as (typeof FIELDS)[number])[1];
+    const p: TelemetryPoint = {
+      recordTime: v(0),
+      lng: v(1),
+      lat: v(2),
+      height: v(3),
+      speed: v(4),
+      heading: v(5),
+      battery: v(6),
+      flow: v(7),
+      swath: v(8),
+      tank: v(9),
+      pump: (flags & 1) === 1,
+      mode: FLIGHT_MODES[(flags >> 1) & 7] as FlightMode,
+    };
+    if (v(10) > 0) p.pilotId = v(10);
+    if (v(11) > 0) p.cropId = v(11);
+    const rtk = RTK_CODES[(flags >> 4) & 7];
+    if (rtk !== undefined) p.rtk = rtk;
+    out.push(p);
+  }
+  return out;
+}
