@@ -9,8 +9,12 @@
 import os from 'node:os';
 import type { TelemetryPoint } from '@agrifleet/domain';
 import { DEFAULT_DRONE, rectangleField, runMission } from '../apps/server/src/sim/flight/index.ts';
-import { unionAreaOfCapsules } from '../apps/server/src/telemetry/area/capsuleUnion.ts';
-import { sprayedArea } from '../apps/server/src/telemetry/area/sprayedArea.ts';
+import {
+  addRun,
+  newQuadSet,
+  sprayedArea,
+  unionAreaOfQuads,
+} from '../apps/server/src/telemetry/area/sprayedArea.ts';
 import {
   boustrophedon,
   crossPasses,
@@ -55,7 +59,7 @@ function scenarios(): Scenario[] {
     {
       name: 'sprayed twice, across',
       points: twice,
-      truthM2: n * w * m * w + (n + m) * Math.PI * (w / 2) ** 2,
+      truthM2: n * w * m * w,
     },
     { name: '2 km x 2 km field', points: big, truthM2: parallelPassesArea(250, 2000, 8, 8) },
   ];
@@ -103,29 +107,17 @@ for (const s of scenarios()) {
   });
 }
 
-// The lower level alone, on a 20,000-capsule track in metres (passes of 1 m segments).
-const count = 20_000;
-const caps = {
-  count,
-  ax: new Float64Array(count),
-  ay: new Float64Array(count),
-  bx: new Float64Array(count),
-  by: new Float64Array(count),
-  r: new Float64Array(count).fill(3),
-};
-for (let i = 0; i < count; i++) {
-  const pass = Math.floor(i / 400);
-  const along = pass % 2 === 0 ? i % 400 : 400 - (i % 400);
-  const dir = pass % 2 === 0 ? 1 : -1;
-  caps.ax[i] = along;
-  caps.ay[i] = pass * 6;
-  caps.bx[i] = along + dir;
-  caps.by[i] = pass * 6;
+// The lower level alone: 50 passes of 400 m sampled every metre, 6 m swath (about 20,000 quads).
+const quads = newQuadSet(20_050);
+for (let pass = 0; pass < 50; pass++) {
+  const xs = Float64Array.from({ length: 401 }, (_, i) => (pass % 2 === 0 ? i : 400 - i));
+  const ys = new Float64Array(401).fill(pass * 6);
+  addRun(quads, xs, ys, new Float64Array(401).fill(3), 401);
 }
-const union = unionAreaOfCapsules(caps);
+const union = unionAreaOfQuads(quads, { swathM: 6 });
 const t0 = performance.now();
-for (let i = 0; i < 20; i++) unionAreaOfCapsules(caps);
-const capsuleMs = (performance.now() - t0) / 20;
+for (let i = 0; i < 20; i++) unionAreaOfQuads(quads, { swathM: 6 });
+const quadMs = (performance.now() - t0) / 20;
 
 // The figure: simulated sorties against the simulator's ground truth (flat-ended swaths).
 const simulated = (
@@ -165,9 +157,9 @@ console.log(
       simulatedSorties: simulated,
       loadAverage: os.loadavg().map((l) => Number(l.toFixed(2))),
       scenarios: results,
-      unionAreaOfCapsules: {
-        capsules: count,
-        msMean: Number(capsuleMs.toFixed(2)),
+      unionAreaOfQuads: {
+        quads: quads.count,
+        msMean: Number(quadMs.toFixed(2)),
         rowHeightM: Number(union.rowHeightM.toFixed(4)),
         rows: union.rows,
         crossings: union.crossings,

@@ -1,13 +1,40 @@
 /**
- * Area of a union of quadrilaterals (boom sweeps, booms.ts) by the scanlines of capsuleUnion.ts:
- * rows turned away from the track directions, each row's line meeting each quad in one interval
- * (from its edge crossings), the union length per row summed, banded so memory stays bounded.
+ * Area of a union of quadrilaterals (boom sweeps, booms.ts) in plane metres, by scanlines that
+ * are exact across and sampled along.
+ *
+ * Each row of height h is represented by the horizontal line through its centre. On that line a
+ * convex quad covers one interval, from its edge crossings; the row's covered length is the length
+ * of the union of those intervals, and the area is the sum of covered length * h: the midpoint rule
+ * on the covered-length function, whose only real error is at straight edges parallel to the rows.
+ * So the rows are turned away from every direction the track runs in (rowDirection.ts), and 20
+ * rows per swath give errors of a few 1e-5 on a field.
+ *
+ * Cost and memory: one interval per quad and row it spans, bounded by `maxCrossings` by growing h;
+ * rows are processed in bands of 128, so memory is the quads plus the intervals of one band. An
+ * interval overlapping the previous one on its row is merged at once (consecutive quads of a run
+ * touch), which leaves each row about one interval per pass crossing it to sort.
  */
-
 import type { QuadSet } from './booms.ts';
-import type { CapsuleUnionOptions, CapsuleUnionResult } from './capsuleUnion.ts';
+import { rowDirection } from './rowDirection.ts';
 import { BAND_ROWS, BAND_SHIFT, bandLength, Intervals } from './rowIntervals.ts';
-import { rowDirection } from './turnCapsules.ts';
+
+export interface UnionOptions {
+  /** Row height, metres. Default: the swath / `rowsPerDiameter`. */
+  rowHeightM?: number;
+  /** Default 20: rows are exact across, so this is ample (see the bench). */
+  rowsPerDiameter?: number;
+  /** Most quad-row intervals to compute; the row height grows to stay under it. Default 8e6. */
+  maxCrossings?: number;
+}
+
+export interface UnionResult {
+  areaM2: number;
+  /** The row height used, metres. */
+  rowHeightM: number;
+  rows: number;
+  /** Quad-row intervals computed. */
+  crossings: number;
+}
 
 const MAX_ROWS = 1 << 24;
 
@@ -15,20 +42,8 @@ const MAX_ROWS = 1 << 24;
 function turnedQuads(q: QuadSet): QuadSet {
   // The track direction of a quad is its side from corner 0 to corner 1.
   const n = q.count;
-  const keep = new Int32Array(n);
-  for (let i = 0; i < n; i++) keep[i] = i;
-  const theta = -rowDirection(
-    {
-      count: n,
-      ax: q.x.filter((_, j) => j % 4 === 0),
-      ay: q.y.filter((_, j) => j % 4 === 0),
-      bx: q.x.filter((_, j) => j % 4 === 1),
-      by: q.y.filter((_, j) => j % 4 === 1),
-      r: new Float64Array(n),
-    },
-    keep,
-    n,
-  );
+  const corner = (a: Float64Array, c: number) => a.filter((_, j) => j % 4 === c);
+  const theta = -rowDirection(corner(q.x, 0), corner(q.y, 0), corner(q.x, 1), corner(q.y, 1), n);
   const c = Math.cos(theta);
   const s = Math.sin(theta);
   const t: QuadSet = { count: n, x: new Float64Array(4 * n), y: new Float64Array(4 * n) };
@@ -41,10 +56,7 @@ function turnedQuads(q: QuadSet): QuadSet {
   return t;
 }
 
-export function unionAreaOfQuads(
-  quads: QuadSet,
-  opts: CapsuleUnionOptions & { swathM: number },
-): CapsuleUnionResult {
+export function unionAreaOfQuads(quads: QuadSet, opts: UnionOptions & { swathM: number }): UnionResult {
   const n = quads.count;
   if (n === 0) return { areaM2: 0, rowHeightM: 0, rows: 0, crossings: 0 };
   const { x, y } = turnedQuads(quads);

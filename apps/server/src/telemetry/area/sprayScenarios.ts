@@ -172,7 +172,7 @@ export function crossPasses(count: number, u0: number, spacing: number, from: nu
 }
 
 /**
- * Exact area of `count` parallel capsules of length `length` (end centre to end centre), swath
+ * Exact area of `count` parallel square-ended strips of length `length`, swath
  * w, `spacing` apart: the band between the end lines plus, beyond them, half-disks whose union is
  * half the union of the disks on one line. Only neighbours overlap while spacing >= w / 2.
  */

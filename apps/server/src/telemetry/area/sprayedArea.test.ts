@@ -1,6 +1,6 @@
 import type { TelemetryPoint } from '@agrifleet/domain';
 import { describe, expect, it } from 'vitest';
-import { type CapsuleSet, sprayedArea, unionAreaOfCapsules } from './sprayedArea.ts';
+import { addRun, newQuadSet, type QuadSet, sprayedArea, unionAreaOfQuads } from './sprayedArea.ts';
 
 import {
   boustrophedon,
@@ -19,24 +19,15 @@ function relativeError(actual: number, truth: number): number {
   return Math.abs(actual - truth) / truth;
 }
 
-function capsules(list: [number, number, number, number, number][]): CapsuleSet {
-  const n = list.length;
-  const set: CapsuleSet = {
-    count: n,
-    ax: new Float64Array(n),
-    ay: new Float64Array(n),
-    bx: new Float64Array(n),
-    by: new Float64Array(n),
-    r: new Float64Array(n),
-  };
-  list.forEach(([ax, ay, bx, by, radius], i) => {
-    set.ax[i] = ax;
-    set.ay[i] = ay;
-    set.bx[i] = bx;
-    set.by[i] = by;
-    set.r[i] = radius;
-  });
-  return set;
+/** Runs of samples [x, y] in plane metres with half-swath r: what booms.ts sweeps. */
+function quads(runs: Array<Array<[number, number]>>, r: number): QuadSet {
+  const q = newQuadSet(runs.reduce((n, run) => n + run.length, 0));
+  for (const run of runs) {
+    const xs = Float64Array.from(run.map((p) => p[0]));
+    const ys = Float64Array.from(run.map((p) => p[1]));
+    addRun(q, xs, ys, new Float64Array(run.length).fill(r), run.length);
+  }
+  return q;
 }
 
 describe('sprayedArea: area against analytic ground truth', () => {
@@ -202,46 +193,89 @@ describe('sprayedArea: degenerate input', () => {
   });
 });
 
-describe('unionAreaOfCapsules', () => {
-  it('measures a disk, and two capsules crossing at right angles', () => {
-    // A lone disk is all arc, the worst case for rows: 20 rows across it are within 0.4 %.
-    const disk = unionAreaOfCapsules(capsules([[0, 0, 0, 0, 2]])).areaM2;
-    expect(relativeError(disk, Math.PI * 4)).toBeLessThan(0.005);
-    const cross = unionAreaOfCapsules(
-      capsules([
-        [-50, 0, 50, 0, 2],
-        [0, -50, 0, 50, 2],
-      ]),
+describe('unionAreaOfQuads', () => {
+  it('measures a strip exactly, and two strips crossing at right angles', () => {
+    const one = unionAreaOfQuads(
+      quads(
+        [
+          [
+            [-50, 0],
+            [50, 0],
+          ],
+        ],
+        2,
+      ),
+      { swathM: 4 },
     );
-    const one = 4 * 100 + Math.PI * 4;
-    expect(relativeError(cross.areaM2, 2 * one - 16)).toBeLessThan(0.001);
+    expect(relativeError(one.areaM2, 400)).toBeLessThan(1e-4);
+    const cross = unionAreaOfQuads(
+      quads(
+        [
+          [
+            [-50, 0],
+            [50, 0],
+          ],
+          [
+            [0, -50],
+            [0, 50],
+          ],
+        ],
+        2,
+      ),
+      { swathM: 4 },
+    );
+    expect(relativeError(cross.areaM2, 2 * 400 - 16)).toBeLessThan(0.001);
+  });
+
+  it('mitres a bend: an L-shaped run covers both legs with no gap and no double count', () => {
+    const bend = unionAreaOfQuads(
+      quads(
+        [
+          [
+            [0, 0],
+            [50, 0],
+            [50, 50],
+          ],
+        ],
+        2,
+      ),
+      { swathM: 4 },
+    );
+    // Centre line 100 m long, 4 m wide, mitred corner: exactly 100 * 4.
+    expect(relativeError(bend.areaM2, 400)).toBeLessThan(0.001);
   });
 
   it('keeps the work bounded on a 2 km x 2 km field and stays within 1 %', () => {
-    // 250 passes of 2 km at 8 m swath, in 2 m segments: 250,000 capsules.
-    const list: [number, number, number, number, number][] = [];
-    for (let k = 0; k < 250; k++) {
-      for (let i = 0; i < 1000; i++) list.push([i * 2, k * 8, (i + 1) * 2, k * 8, 4]);
-    }
-    const caps = capsules(list);
+    // 250 passes of 2 km at 8 m swath, sampled every 2 m: 250,000 quads.
+    const runs: Array<Array<[number, number]>> = [];
+    for (let k = 0; k < 250; k++)
+      runs.push(Array.from({ length: 1001 }, (_, i) => [i * 2, k * 8] as [number, number]));
+    const set = quads(runs, 4);
     const truth = parallelPassesArea(250, 2000, 8, 8);
-    const result = unionAreaOfCapsules(caps);
+    const result = unionAreaOfQuads(set, { swathM: 8 });
     expect(result.crossings).toBeLessThanOrEqual(8e6);
     expect(relativeError(result.areaM2, truth)).toBeLessThan(0.01);
     // A much smaller budget coarsens the rows, still within 1 %.
-    const coarse = unionAreaOfCapsules(caps, { maxCrossings: 500_000 });
+    const coarse = unionAreaOfQuads(set, { swathM: 8, maxCrossings: 500_000 });
     expect(coarse.crossings).toBeLessThanOrEqual(500_000);
     expect(coarse.rowHeightM).toBeGreaterThan(result.rowHeightM);
     expect(relativeError(coarse.areaM2, truth)).toBeLessThan(0.01);
   });
 
-  it('is the same wherever the capsules are placed', () => {
+  it('is the same wherever the quads are placed', () => {
     const at = (x: number, y: number) =>
-      unionAreaOfCapsules(
-        capsules([
-          [x, y, x + 30, y + 5, 3],
-          [x + 30, y + 5, x + 10, y + 20, 3],
-        ]),
+      unionAreaOfQuads(
+        quads(
+          [
+            [
+              [x, y],
+              [x + 30, y + 5],
+              [x + 10, y + 20],
+            ],
+          ],
+          3,
+        ),
+        { swathM: 6 },
       ).areaM2;
     expect(at(1e5, -3e5)).toBeCloseTo(at(0, 0), 0);
   });

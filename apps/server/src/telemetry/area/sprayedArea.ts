@@ -8,22 +8,20 @@
  * line `swath` wide across the track, mitred at the samples and square where the run starts and
  * stops, as a boom or rotor downwash sprays. The area is that of the union of the swept
  * quadrilaterals (quadUnion.ts) in a local metric frame (localFrame.ts); the volume integrates the
- * flow over the same segments by trapezoids. unionAreaOfCapsules (round ends) stays for callers
- * that want capsules.
+ * flow over the same segments by trapezoids.
  */
 import { squareMetresToMu, type TelemetryPoint } from '@agrifleet/domain';
 import { addRun, newQuadSet } from './booms.ts';
-import type { CapsuleUnionOptions } from './capsuleUnion.ts';
 import { type LocalFrame, lngDelta, localFrameAt } from './localFrame.ts';
-import { unionAreaOfQuads } from './quadUnion.ts';
+import { type UnionOptions, unionAreaOfQuads } from './quadUnion.ts';
 
-export type { CapsuleSet, CapsuleUnionOptions, CapsuleUnionResult } from './capsuleUnion.ts';
-export { unionAreaOfCapsules } from './capsuleUnion.ts';
+export { addRun, newQuadSet, type QuadSet } from './booms.ts';
+export { type UnionOptions, type UnionResult, unionAreaOfQuads } from './quadUnion.ts';
 
 /** The fields of a telemetry point that spraying depends on. */
 export type SprayPoint = Pick<TelemetryPoint, 'recordTime' | 'lng' | 'lat' | 'pump' | 'flow' | 'swath'>;
 
-export interface SprayedAreaOptions extends CapsuleUnionOptions {
+export interface SprayedAreaOptions extends UnionOptions {
   /** Pump-on samples further apart in time are not joined. Default 10,000 ms. */
   maxGapMs?: number;
   /** Pump-on samples further apart on the ground are not joined. Default 50 m. */
