@@ -66,9 +66,6 @@ export function summarizeSortie(
   let distanceM = 0;
   let maxHeightM = first.height;
   let sprayTimeMs = 0;
-  let sumLng = 0;
-  let sumLat = 0;
-  let spraying = 0;
   for (let i = 0; i < points.length; i++) {
     const p = points[i] as TelemetryPoint;
     if (p.height > maxHeightM) maxHeightM = p.height;
@@ -77,13 +74,10 @@ export function summarizeSortie(
       distanceM += haversine(q, p);
       if (p.pump && q.pump) sprayTimeMs += p.recordTime - q.recordTime;
     }
-    if (p.pump) {
-      sumLng += p.lng;
-      sumLat += p.lat;
-      spraying++;
-    }
   }
   const sprayPoints = points.filter((p) => p.pump);
+  const centroid = (key: 'lng' | 'lat') =>
+    sprayPoints.reduce((sum, p) => sum + p[key], 0) / sprayPoints.length;
   const area = sprayedArea(points);
   return {
     startTime: first.recordTime,
@@ -102,6 +96,6 @@ export function summarizeSortie(
     batteryStart: first.battery,
     batteryEnd: last.battery,
     pointCount: points.length,
-    region: spraying > 0 ? locate(sumLng / spraying, sumLat / spraying) : locate(first.lng, first.lat),
+    region: sprayPoints.length > 0 ? locate(centroid('lng'), centroid('lat')) : locate(first.lng, first.lat),
   };
 }
