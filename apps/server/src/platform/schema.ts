@@ -164,6 +164,10 @@ export interface DronesTable {
   locked: Generated<boolean>;
   region_code: number | null;
   created_at: Timestamp;
+  last_time: Date | null;
+  last_lng: number | null;
+  last_lat: number | null;
+  last_battery: number | null;
 }
 
 export interface AccountKeysTable {
@@ -173,6 +177,100 @@ export interface AccountKeysTable {
   secret_sealed: string;
   created_at: Timestamp;
   revoked_at: Date | null;
+}
+
+export interface SortiesTable {
+  sortie_id: Generated<number>;
+  drone_id: string;
+  start_time: Date;
+  end_time: Date;
+  duration_s: number;
+  distance_m: number;
+  spray_distance_m: number;
+  area_m2: number;
+  area_mu: number;
+  reported_area_m2: number | null;
+  volume_l: number;
+  spray_time_s: number;
+  mode: string | null;
+  crop_id: number | null;
+  pilot_id: number | null;
+  max_height_m: number;
+  battery_start: number;
+  battery_end: number;
+  point_count: number;
+  lng: number;
+  lat: number;
+  country_code: number;
+  province_code: number | null;
+  city_code: number | null;
+  county_code: number | null;
+  zz_account_id: number;
+  yy_account_id: number | null;
+  model_id: number;
+  end_reason: 'landed' | 'timeout' | 'split';
+  simulated: Generated<boolean>;
+  created_at: Timestamp;
+}
+
+export interface SortieTracksTable {
+  sortie_id: number;
+  track: Uint8Array;
+}
+
+export interface TrackChunksTable {
+  id: Generated<number>;
+  drone_id: string;
+  first_time: Date;
+  last_time: Date;
+  points: number;
+  data: Uint8Array;
+}
+
+export interface DroneEventsTable {
+  id: Generated<number>;
+  drone_id: string;
+  time: Date;
+  type: string;
+  detail: Generated<unknown>;
+}
+
+export interface NoflyZonesTable {
+  id: Generated<number>;
+  name: string;
+  detail_address: string | null;
+  /** 1 other department, 2 civil aviation (001 §4). */
+  nofly_type: 1 | 2;
+  shape: 'polygon' | 'circle';
+  /** GeoJSON Polygon (shape 'polygon') or Point, the centre (shape 'circle'); written as a JSON string. */
+  geometry: ColumnType<unknown, string, string>;
+  radius_m: number | null;
+  region_code: number | null;
+  enabled: Generated<boolean>;
+  created_by_account_id: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface AnomaliesTable {
+  id: Generated<number>;
+  drone_id: string;
+  /** 1 no-fly zone, 2 blowing, 3 wrong crops, 4 abnormal weather, 5 wrong acreage (001 §4). */
+  odd_type: number;
+  time: Date;
+  end_time: Date | null;
+  lng: number;
+  lat: number;
+  sortie_id: number | null;
+  nofly_id: number | null;
+  detail: Json;
+  zz_account_id: number;
+  yy_account_id: number | null;
+  country_code: number | null;
+  province_code: number | null;
+  city_code: number | null;
+  county_code: number | null;
+  created_at: Timestamp;
 }
 
 export interface Database {
@@ -189,6 +287,12 @@ export interface Database {
   drone_models: DroneModelsTable;
   drones: DronesTable;
   account_keys: AccountKeysTable;
+  sorties: SortiesTable;
+  sortie_tracks: SortieTracksTable;
+  track_chunks: TrackChunksTable;
+  drone_events: DroneEventsTable;
+  nofly_zones: NoflyZonesTable;
+  anomalies: AnomaliesTable;
 }
 
 export type AccountRow = Selectable<AccountsTable>;

@@ -3,12 +3,12 @@
  * Every field is quantised to what the sensors resolve and stored as the zigzag varint of its
  * change since the previous point, so a steady flight costs one byte per field.
  *
- * Layout: 'AFT1', point count (varint), then per point 13 varints in FIELDS order plus one byte of
- * flags (pump, flight mode, RTK fix). Absent pilot/crop are stored as 0.
+ * Layout: 'AFT2', point count (varint), then per point 13 varints in FIELDS order plus one byte of
+ * flags (pump, flight mode, RTK fix, simulated). Absent pilot/crop are stored as 0.
  */
 import { FLIGHT_MODES, type FlightMode, type TelemetryPoint } from '@agrifleet/domain';
 
-const MAGIC = [0x41, 0x46, 0x54, 0x31]; // "AFT1"
+const MAGIC = [0x41, 0x46, 0x54, 0x32]; // "AFT2"
 
 /** Field, scale (units per stored step). */
 const FIELDS = [
@@ -24,7 +24,10 @@ const FIELDS = [
   ['tank', 100],
   ['pilotId', 1],
   ['cropId', 1],
+  ['workArea', 1],
 ] as const;
+
+type Extra = { workArea?: number; sim?: boolean };
 
 const RTK_CODES = [undefined, 0, 1, 2, 4, 5] as const;
 
@@ -81,14 +84,21 @@ export function encodeTrack(points: readonly TelemetryPoint[]): Uint8Array {
   w.uvarint(points.length);
   const prev = new Array<number>(FIELDS.length).fill(0);
   for (const p of points) {
+    const x = p as TelemetryPoint & Extra;
     FIELDS.forEach(([key, scale], f) => {
-      const q = Math.round(((p[key] as number | undefined) ?? 0) * scale);
+      // workArea is stored plus one, so that 0 means absent.
+      const q =
+        key === 'workArea'
+          ? x.workArea === undefined
+            ? 0
+            : Math.round(x.workArea) + 1
+          : Math.round(((p[key] as number | undefined) ?? 0) * scale);
       w.svarint(q - (prev[f] as number));
       prev[f] = q;
     });
     const mode = Math.max(0, FLIGHT_MODES.indexOf(p.mode));
     const rtk = Math.max(0, RTK_CODES.indexOf(p.rtk));
-    w.byte((p.pump ? 1 : 0) | (mode << 1) | (rtk << 4));
+    w.byte((p.pump ? 1 : 0) | (mode << 1) | (rtk << 4) | (x.sim ? 0x80 : 0));
   }
   return w.buf.slice(0, w.n);
 }
@@ -123,6 +133,8 @@ export function decodeTrack(blob: Uint8Array): TelemetryPoint[] {
     if (v(11) > 0) p.cropId = v(11);
     const rtk = RTK_CODES[(flags >> 4) & 7];
     if (rtk !== undefined) p.rtk = rtk;
+    if (v(12) > 0) (p as TelemetryPoint & Extra).workArea = v(12) - 1;
+    if (flags & 0x80) (p as TelemetryPoint & Extra).sim = true;
     out.push(p);
   }
   return out;

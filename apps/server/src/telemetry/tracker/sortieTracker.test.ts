@@ -30,6 +30,22 @@ describe('sortie tracker', () => {
     });
   });
 
+  it('without keepPoints finds the same sorties with the same times and counts, keeping no points', () => {
+    const full = feed(new SortieTracker(), stream);
+    const lean = feed(new SortieTracker({ keepPoints: false }), stream);
+    expect(
+      lean.map(({ startTime, endTime, pointCount, reason }) => ({ startTime, endTime, pointCount, reason })),
+    ).toEqual(
+      full.map((s) => ({
+        startTime: s.startTime,
+        endTime: s.endTime,
+        pointCount: s.points.length,
+        reason: s.reason,
+      })),
+    );
+    expect(lean.every((s) => s.points.length === 0)).toBe(true);
+  });
+
   it('closes a sortie whose drone falls silent, at its last point', () => {
     const first = mission.sorties[0]?.points ?? [];
     const cut = first.slice(0, Math.floor(first.length / 2));

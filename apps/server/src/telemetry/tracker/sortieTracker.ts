@@ -10,6 +10,10 @@
  *   'timeout'): a drone that lost its link or its power still gets its work counted.
  * - A sortie longer than `maxPoints` points is closed and a new one opened (reason 'split'),
  *   which bounds memory per drone.
+ *
+ * With `keepPoints: false` the tracker keeps no points, only its state (constant memory per
+ * drone): closed sorties carry their times and the caller reads the points back from storage.
+ * Ingest runs it that way; the points are in track_chunks by then.
  */
 import type { TelemetryPoint } from '@agrifleet/domain';
 
@@ -20,6 +24,7 @@ export interface TrackerOptions {
   landedDwellMs: number;
   timeoutMs: number;
   maxPoints: number;
+  keepPoints: boolean;
 }
 
 export const DEFAULT_TRACKER: TrackerOptions = {
@@ -29,24 +34,36 @@ export const DEFAULT_TRACKER: TrackerOptions = {
   landedDwellMs: 2_000,
   timeoutMs: 60_000,
   maxPoints: 200_000,
+  keepPoints: true,
 };
 
 export interface ClosedSortie {
+  /** The sortie's points (empty when the tracker runs with keepPoints: false). */
   points: TelemetryPoint[];
   /** Take-off and touchdown (or last point), ms since the epoch. */
   startTime: number;
   endTime: number;
+  pointCount: number;
   reason: 'landed' | 'timeout' | 'split';
+}
+
+interface Open {
+  first: TelemetryPoint;
+  count: number;
+  /** Kept points (keepPoints only). */
+  points: TelemetryPoint[] | null;
+  /** First point of the current run of ground points and its index, or null. */
+  groundSince: TelemetryPoint | null;
+  groundIndex: number;
+  last: TelemetryPoint;
 }
 
 export class SortieTracker {
   private readonly o: TrackerOptions;
-  private open: TelemetryPoint[] | null = null;
+  private open: Open | null = null;
   /** Before take-off: the last point on the ground and the points since (lifting off). */
   private lastGround: TelemetryPoint | null = null;
   private lifting: TelemetryPoint[] = [];
-  /** Index in `open` of the first point of the current run of ground points, or -1. */
-  private groundSince = -1;
   private lastTime = Number.NEGATIVE_INFINITY;
 
   constructor(options: Partial<TrackerOptions> = {}) {
@@ -58,9 +75,19 @@ export class SortieTracker {
     return this.open !== null;
   }
 
-  /** Points of the open sortie so far (read only). */
+  /** Take-off time of the open sortie. */
+  get openedAt(): number | null {
+    return this.open?.first.recordTime ?? null;
+  }
+
+  /** recordTime of the newest point fed. */
+  get lastRecordTime(): number {
+    return this.lastTime;
+  }
+
+  /** Points of the open sortie so far (read only; empty without keepPoints). */
   get current(): readonly TelemetryPoint[] {
-    return this.open ?? [];
+    return this.open?.points ?? [];
   }
 
   /** Feeds one point (time order; older or equal times are ignored). Returns sorties it closed. */
@@ -74,9 +101,16 @@ export class SortieTracker {
       if (p.height > this.o.takeoffHeightM) {
         const ground =
           this.lastGround && p.recordTime - this.lastGround.recordTime <= 5_000 ? [this.lastGround] : [];
-        this.open = [...ground, ...this.lifting, p];
+        const lifted = [...ground, ...this.lifting, p];
+        this.open = {
+          first: lifted[0] as TelemetryPoint,
+          count: lifted.length,
+          points: this.o.keepPoints ? lifted : null,
+          groundSince: null,
+          groundIndex: -1,
+          last: p,
+        };
         this.lifting = [];
-        this.groundSince = -1;
       } else if (p.height < this.o.groundHeightM) {
         this.lastGround = p;
         this.lifting = [];
@@ -85,16 +119,30 @@ export class SortieTracker {
       }
       return closed;
     }
-    this.open.push(p);
+    const open = this.open;
+    open.points?.push(p);
+    open.count++;
+    open.last = p;
     if (onGround) {
-      if (this.groundSince < 0) this.groundSince = this.open.length - 1;
-      const since = this.open[this.groundSince] as TelemetryPoint;
-      if (p.recordTime - since.recordTime >= this.o.landedDwellMs) closed.push(this.close('landed'));
+      if (!open.groundSince) {
+        open.groundSince = p;
+        open.groundIndex = open.count - 1;
+      }
+      if (p.recordTime - open.groundSince.recordTime >= this.o.landedDwellMs)
+        closed.push(this.close('landed'));
     } else {
-      this.groundSince = -1;
-      if (this.open.length >= this.o.maxPoints) {
+      open.groundSince = null;
+      open.groundIndex = -1;
+      if (open.count >= this.o.maxPoints) {
         closed.push(this.close('split'));
-        this.open = [p];
+        this.open = {
+          first: p,
+          count: 1,
+          points: this.o.keepPoints ? [p] : null,
+          groundSince: null,
+          groundIndex: -1,
+          last: p,
+        };
       }
     }
     return closed;
@@ -106,16 +154,17 @@ export class SortieTracker {
   }
 
   private close(reason: ClosedSortie['reason']): ClosedSortie {
-    const points = this.open as TelemetryPoint[];
-    const end = reason === 'landed' ? this.groundSince : points.length - 1;
-    const kept = points.slice(0, end + 1);
+    const open = this.open as Open;
+    const landed = reason === 'landed' && open.groundSince !== null;
+    const endPoint = landed ? (open.groundSince as TelemetryPoint) : open.last;
+    const count = landed ? open.groundIndex + 1 : open.count;
     this.open = null;
-    this.groundSince = -1;
-    this.lastGround = reason === 'landed' ? (points.at(-1) ?? null) : null;
+    this.lastGround = reason === 'landed' ? open.last : null;
     return {
-      points: kept,
-      startTime: (kept[0] as TelemetryPoint).recordTime,
-      endTime: (kept.at(-1) as TelemetryPoint).recordTime,
+      points: open.points ? open.points.slice(0, count) : [],
+      startTime: open.first.recordTime,
+      endTime: endPoint.recordTime,
+      pointCount: count,
       reason,
     };
   }

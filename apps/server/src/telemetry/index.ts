@@ -1,0 +1,68 @@
+/**
+ * The telemetry service: one per server process. Transports call `ingest`; the monitor reads
+ * `live`. start() recovers what was stored before a stop or crash and starts the tick.
+ */
+import type { Logger } from 'pino';
+import type { RegionAt } from '../modules/regions/geo/codes.ts';
+import type { Db } from '../platform/db.ts';
+import { createDroneDirectory } from './ingest/droneDirectory.ts';
+import { LiveState } from './ingest/liveState.ts';
+import { createIngest, type PointObserver } from './ingest/pipeline.ts';
+import { recover } from './ingest/recovery.ts';
+import { sortieRow } from './ingest/sortieRow.ts';
+import { createWriter, type SortieHook, type WriterOptions } from './ingest/writer.ts';
+
+export interface TelemetryOptions {
+  db: Db;
+  locate: (lng: number, lat: number) => RegionAt;
+  logger?: Logger;
+  onlineWindowMs?: number;
+  writer?: Pick<WriterOptions, 'flushMs' | 'maxPoints' | 'positionsMs'>;
+  observers?: PointObserver[];
+  afterSortie?: SortieHook;
+}
+
+export function createTelemetry(o: TelemetryOptions) {
+  const directory = createDroneDirectory(o.db);
+  const live = new LiveState(o.locate, o.onlineWindowMs);
+  let ingest: ReturnType<typeof createIngest> | null = null;
+  const writer = createWriter(o.db, {
+    ...o.writer,
+    logger: o.logger,
+    onCommitted: (chunks) => ingest?.committed(chunks),
+    onFailed: (chunks) => ingest?.failed(chunks),
+    afterSortie: o.afterSortie,
+    buildSortie: (job, points) => {
+      const meta = directory.peek(job.droneId);
+      return meta ? sortieRow(meta, { points, reason: job.reason }, o.locate) : null;
+    },
+  });
+  ingest = createIngest({
+    directory,
+    live,
+    writer,
+    locate: o.locate,
+    logger: o.logger,
+    observers: o.observers,
+  });
+  const service = ingest;
+  let timer: NodeJS.Timeout | null = null;
+
+  return {
+    ingest: service,
+    live,
+    writer,
+    directory,
+    async start() {
+      const r = await recover(o.db, directory, service, live);
+      if (r.points) o.logger?.info(r, 'telemetry recovered from stored chunks');
+      timer = setInterval(() => service.tick(), 1000);
+      timer.unref();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      await writer.close();
+    },
+  };
+}
+export type Telemetry = ReturnType<typeof createTelemetry>;

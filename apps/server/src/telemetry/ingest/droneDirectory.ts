@@ -1,0 +1,87 @@
+/**
+ * What ingest needs to know of a drone, cached: owners (for scope and who may send), model, name,
+ * swath. Loaded on first use and refreshed every few minutes, so a drone registered or moved to
+ * another owner is picked up without a restart.
+ */
+import type { Db } from '../../platform/db.ts';
+
+export interface DroneMeta {
+  droneId: string;
+  droneName: string;
+  modelId: number;
+  modelName: string;
+  zz: number;
+  yy: number | null;
+  deviceType: number;
+  regionCode: number | null;
+}
+
+const TTL_MS = 5 * 60_000;
+
+export function createDroneDirectory(db: Db) {
+  const cache = new Map<string, { meta: DroneMeta | null; at: number }>();
+  const pending = new Map<string, Promise<DroneMeta | null>>();
+
+  async function load(droneIds: readonly string[]): Promise<void> {
+    if (droneIds.length === 0) return;
+    const rows = await db
+      .selectFrom('drones as d')
+      .innerJoin('drone_models as m', 'm.id', 'd.model_id')
+      .where('d.drone_id', 'in', droneIds)
+      .select([
+        'd.drone_id',
+        'd.drone_name',
+        'd.model_id',
+        'm.model_name',
+        'd.zz_account_id',
+        'd.yy_account_id',
+        'd.device_type',
+        'd.region_code',
+      ])
+      .execute();
+    const now = Date.now();
+    for (const id of droneIds) cache.set(id, { meta: null, at: now });
+    for (const r of rows)
+      cache.set(r.drone_id, {
+        at: now,
+        meta: {
+          droneId: r.drone_id,
+          droneName: r.drone_name,
+          modelId: r.model_id,
+          modelName: r.model_name,
+          zz: r.zz_account_id,
+          yy: r.yy_account_id,
+          deviceType: r.device_type,
+          regionCode: r.region_code,
+        },
+      });
+  }
+
+  return {
+    /** The drone, or null when no such drone is registered. */
+    async get(droneId: string): Promise<DroneMeta | null> {
+      const hit = cache.get(droneId);
+      if (hit && Date.now() - hit.at < TTL_MS) return hit.meta;
+      let p = pending.get(droneId);
+      if (!p) {
+        p = load([droneId])
+          .then(() => cache.get(droneId)?.meta ?? null)
+          .finally(() => pending.delete(droneId));
+        pending.set(droneId, p);
+      }
+      return p;
+    },
+    /** Cached value without I/O (undefined when not loaded). */
+    peek(droneId: string): DroneMeta | null | undefined {
+      return cache.get(droneId)?.meta;
+    },
+    /** Loads many at once (start-up, recovery). */
+    preload: load,
+    /** Who may send telemetry for a drone: its manufacturer or its owner. */
+    async mayPublish(accountId: number, droneId: string): Promise<boolean> {
+      const meta = await this.get(droneId);
+      return meta !== null && (meta.zz === accountId || meta.yy === accountId);
+    },
+  };
+}
+export type DroneDirectory = ReturnType<typeof createDroneDirectory>;

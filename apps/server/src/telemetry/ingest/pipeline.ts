@@ -1,0 +1,217 @@
+/**
+ * Ingest: what every transport (embedded MQTT broker, external broker, HTTP batch) calls.
+ *
+ *   validate -> drop rules -> live state (the map sees it at once) -> writer (durable; the
+ *   caller's promise resolves at COMMIT) -> sortie tracker (fed only committed points, in order)
+ *   -> at landing, a close job: the writer builds the sortie from the stored points.
+ *
+ * Per drone it keeps two watermarks: `queuedUntil` (newest recordTime accepted, for the
+ * duplicate rule) and `committedUntil` (newest stored). A failed flush rolls the first back to the
+ * second, so the sender's retry is accepted again rather than dropped as a duplicate.
+ */
+import type { TelemetryPoint } from '@agrifleet/domain';
+import type { Logger } from 'pino';
+import type { RegionAt } from '../../modules/regions/geo/codes.ts';
+import { type ClosedSortie, SortieTracker, type TrackerOptions } from '../tracker/sortieTracker.ts';
+import type { DroneDirectory, DroneMeta } from './droneDirectory.ts';
+import type { LiveState } from './liveState.ts';
+import { acceptPoints, BadMessage, parsePayload } from './validate.ts';
+import type { Chunk, Writer } from './writer.ts';
+
+export interface DroneTrack {
+  tracker: SortieTracker;
+  meta: DroneMeta;
+  queuedUntil: number;
+  committedUntil: number;
+  /** Server time of the newest point, to run the tracker's time-out on the drone's clock. */
+  receivedAt: number;
+}
+
+/** Stream rules (anomalies) see every committed point of a drone, in order. */
+export type PointObserver = (meta: DroneMeta, points: readonly TelemetryPoint[], airborne: boolean) => void;
+
+export interface IngestDeps {
+  directory: DroneDirectory;
+  live: LiveState;
+  writer: Writer;
+  locate: (lng: number, lat: number) => RegionAt;
+  logger?: Logger;
+  tracker?: Partial<TrackerOptions>;
+  observers?: PointObserver[];
+  now?: () => number;
+}
+
+export interface IngestResult {
+  accepted: number;
+  outOfRange: number;
+  duplicates: number;
+}
+
+export class IngestError extends BadMessage {
+  constructor(
+    message: string,
+    readonly status: 403 | 404 | 400,
+  ) {
+    super(message);
+  }
+}
+
+export function createIngest(deps: IngestDeps) {
+  const { directory, live, writer } = deps;
+  const now = deps.now ?? Date.now;
+  const drones = new Map<string, DroneTrack>();
+  const counters = { accepted: 0, outOfRange: 0, duplicates: 0, rejected: 0, lastRejectReason: '' };
+
+  function stateOf(meta: DroneMeta): DroneTrack {
+    let s = drones.get(meta.droneId);
+    if (!s) {
+      s = {
+        tracker: new SortieTracker({ ...deps.tracker, keepPoints: false }),
+        meta,
+        queuedUntil: Number.NEGATIVE_INFINITY,
+        committedUntil: Number.NEGATIVE_INFINITY,
+        receivedAt: 0,
+      };
+      drones.set(meta.droneId, s);
+    }
+    s.meta = meta;
+    return s;
+  }
+
+  function closed(s: DroneTrack, sorties: ClosedSortie[]) {
+    for (const c of sorties) {
+      writer.closeSortie({
+        droneId: s.meta.droneId,
+        startTime: c.startTime,
+        endTime: c.endTime,
+        reason: c.reason,
+      });
+      writer.addEvent({
+        droneId: s.meta.droneId,
+        time: c.endTime,
+        type: 'landing',
+        detail: { reason: c.reason },
+      });
+    }
+  }
+
+  /** Feeds committed points to the trackers (the writer calls this after each COMMIT). */
+  function committed(chunks: Chunk[]) {
+    for (const chunk of chunks) {
+      const s = drones.get(chunk.droneId);
+      if (!s) continue;
+      for (const p of chunk.points) {
+        if (p.recordTime <= s.committedUntil) continue;
+        s.committedUntil = p.recordTime;
+        const wasAirborne = s.tracker.airborne;
+        closed(s, s.tracker.push(p));
+        if (!wasAirborne && s.tracker.airborne)
+          writer.addEvent({
+            droneId: s.meta.droneId,
+            time: s.tracker.openedAt ?? p.recordTime,
+            type: 'takeoff',
+          });
+      }
+      for (const o of deps.observers ?? []) o(s.meta, chunk.points, s.tracker.airborne);
+    }
+  }
+
+  function failed(chunks: Chunk[]) {
+    for (const chunk of chunks) {
+      const s = drones.get(chunk.droneId);
+      if (s) s.queuedUntil = s.committedUntil;
+    }
+  }
+
+  function reject(reason: string): never {
+    counters.rejected++;
+    counters.lastRejectReason = reason;
+    throw new BadMessage(reason);
+  }
+
+  return {
+    committed,
+    failed,
+    drones,
+    counters,
+
+    /**
+     * Ingests points of one drone. `accountId` is the sender's key account (null when an external
+     * broker authenticated it). Resolves once the accepted points are stored.
+     */
+    async ingest(
+      droneId: string,
+      points: readonly TelemetryPoint[],
+      accountId: number | null,
+    ): Promise<IngestResult> {
+      const meta = await directory.get(droneId);
+      if (!meta) {
+        counters.rejected++;
+        counters.lastRejectReason = `unknown drone ${droneId}`;
+        throw new IngestError(`unknown drone ${droneId}`, 404);
+      }
+      if (accountId !== null && meta.zz !== accountId && meta.yy !== accountId) {
+        counters.rejected++;
+        counters.lastRejectReason = `drone ${droneId} is not the key account's`;
+        throw new IngestError(`drone ${droneId} is not the key account's`, 403);
+      }
+      const s = stateOf(meta);
+      const acc = acceptPoints(points, s.queuedUntil);
+      counters.outOfRange += acc.outOfRange;
+      counters.duplicates += acc.duplicates;
+      const result = { accepted: acc.points.length, outOfRange: acc.outOfRange, duplicates: acc.duplicates };
+      if (acc.points.length === 0) return result;
+      const last = acc.points.at(-1) as TelemetryPoint;
+      s.queuedUntil = last.recordTime;
+      const t = now();
+      if (t - s.receivedAt > live.onlineWindowMs)
+        writer.addEvent({
+          droneId,
+          time: last.recordTime,
+          type: 'online',
+          detail: { lng: last.lng, lat: last.lat },
+        });
+      s.receivedAt = t;
+      live.update(meta, last, s.tracker.airborne || last.height > 0.8, s.tracker.openedAt, t);
+      writer.setPosition(droneId, last);
+      await writer.append(droneId, acc.points);
+      counters.accepted += acc.points.length;
+      return result;
+    },
+
+    /** One MQTT message. Throws BadMessage (with the reason) for what it refuses. */
+    async message(droneId: string, payload: Buffer, accountId: number | null): Promise<IngestResult> {
+      let points: TelemetryPoint[];
+      try {
+        points = parsePayload(payload);
+      } catch (err) {
+        reject((err as Error).message);
+      }
+      return this.ingest(droneId, points, accountId);
+    },
+
+    /** Time-outs on each drone's clock; drones that went offline. Call about once a second. */
+    tick() {
+      const t = now();
+      for (const s of drones.values()) {
+        if (!s.tracker.airborne) continue;
+        const droneClock = s.tracker.lastRecordTime + (t - s.receivedAt);
+        closed(s, s.tracker.tick(droneClock));
+      }
+      live.sweep(t);
+    },
+
+    /** Restores a drone's tracker from stored points (recovery.ts). */
+    replay(meta: DroneMeta, points: readonly TelemetryPoint[], receivedAt: number) {
+      const s = stateOf(meta);
+      s.receivedAt = receivedAt;
+      for (const p of points) {
+        if (p.recordTime <= s.committedUntil) continue;
+        s.committedUntil = p.recordTime;
+        s.queuedUntil = p.recordTime;
+        closed(s, s.tracker.push(p));
+      }
+    },
+  };
+}
+export type Ingest = ReturnType<typeof createIngest>;

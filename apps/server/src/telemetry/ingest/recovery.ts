@@ -1,0 +1,73 @@
+/**
+ * Start-up after a stop or a crash: every point in track_chunks was acknowledged, so the trackers
+ * are rebuilt from them (points after the drone's last stored sortie), and the map gets each
+ * drone's last stored position (offline until it sends again).
+ */
+import type { TelemetryPoint } from '@agrifleet/domain';
+import { sql } from 'kysely';
+import type { Db } from '../../platform/db.ts';
+import { decodeTrack } from '../codec/trackCodec.ts';
+import type { DroneDirectory } from './droneDirectory.ts';
+import type { LiveState } from './liveState.ts';
+import type { Ingest } from './pipeline.ts';
+
+export async function recover(db: Db, directory: DroneDirectory, ingest: Ingest, live: LiveState) {
+  const known = await db
+    .selectFrom('drones')
+    .select(['drone_id', 'last_time', 'last_lng', 'last_lat', 'last_battery'])
+    .where('last_time', 'is not', null)
+    .execute();
+  const chunkDrones = await db.selectFrom('track_chunks').select('drone_id').distinct().execute();
+  await directory.preload([
+    ...new Set([...known.map((k) => k.drone_id), ...chunkDrones.map((c) => c.drone_id)]),
+  ]);
+
+  let points = 0;
+  for (const { drone_id } of chunkDrones) {
+    const meta = directory.peek(drone_id);
+    if (!meta) continue;
+    const [mark] = await db
+      .selectFrom('sorties')
+      .select(sql<Date | null>`max(end_time)`.as('end'))
+      .where('drone_id', '=', drone_id)
+      .execute();
+    const after = mark?.end ? mark.end.getTime() : Number.NEGATIVE_INFINITY;
+    const rows = await db
+      .selectFrom('track_chunks')
+      .select('data')
+      .where('drone_id', '=', drone_id)
+      .orderBy('id')
+      .execute();
+    const replay: TelemetryPoint[] = [];
+    for (const r of rows) for (const p of decodeTrack(r.data)) if (p.recordTime > after) replay.push(p);
+    replay.sort((a, b) => a.recordTime - b.recordTime);
+    const last = replay.at(-1);
+    if (!last) continue;
+    ingest.replay(meta, replay, Math.min(Date.now(), last.recordTime));
+    points += replay.length;
+  }
+
+  for (const k of known) {
+    const meta = directory.peek(k.drone_id);
+    if (!meta || k.last_lng === null || k.last_lat === null || !k.last_time) continue;
+    live.restore(
+      meta,
+      {
+        recordTime: k.last_time.getTime(),
+        lng: k.last_lng,
+        lat: k.last_lat,
+        height: 0,
+        speed: 0,
+        heading: 0,
+        battery: k.last_battery ?? 0,
+        flow: 0,
+        pump: false,
+        swath: 0,
+        tank: 0,
+        mode: 'manual',
+      },
+      k.last_time.getTime(),
+    );
+  }
+  return { drones: chunkDrones.length, points };
+}

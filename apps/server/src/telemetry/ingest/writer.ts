@@ -1,0 +1,302 @@
+/**
+ * The batched writer: everything ingest stores goes through one transaction at a time (group
+ * commit). Appended points become one `track_chunks` row per drone per flush and their promise
+ * resolves only after COMMIT: that is when HTTP answers 2xx and MQTT sends PUBACK. If a flush
+ * fails, every caller waiting on it is rejected (so the sender retries) and `onFailed` lets the
+ * pipeline forget what it had accepted from them.
+ *
+ * Derived rows (landed sorties, drone events, last positions) are queued without a caller and
+ * retried until they are stored. A landed sortie is built from its points as stored in
+ * track_chunks, which are deleted in the same transaction that inserts the sortie: a crash in
+ * between only replays them (see recovery.ts).
+ */
+import type { TelemetryPoint } from '@agrifleet/domain';
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Logger } from 'pino';
+import type { Db } from '../../platform/db.ts';
+import type { Database } from '../../platform/schema.ts';
+import { decodeTrack, encodeTrack } from '../codec/trackCodec.ts';
+import type { NewSortie } from './sortieRow.ts';
+
+/** A sortie the tracker closed; its points are read back from track_chunks at flush. */
+export interface CloseJob {
+  droneId: string;
+  startTime: number;
+  endTime: number;
+  reason: 'landed' | 'timeout' | 'split';
+}
+
+export interface Chunk {
+  droneId: string;
+  points: TelemetryPoint[];
+}
+
+export interface DroneEvent {
+  droneId: string;
+  time: number;
+  type: string;
+  detail?: Record<string, unknown>;
+}
+
+/** Runs inside the flush transaction after a sortie row is inserted (rollups, sortie anomalies). */
+export type SortieHook = (
+  trx: Transaction<Database>,
+  sortie: NewSortie & { sortieId: number },
+) => Promise<void>;
+
+export interface WriterOptions {
+  /** Wait this long for more work before a flush (ms). */
+  flushMs?: number;
+  /** Flush at once when this many points are waiting. */
+  maxPoints?: number;
+  /** Last positions are written at most this often (ms). */
+  positionsMs?: number;
+  logger?: Logger;
+  onCommitted?: (chunks: Chunk[]) => void;
+  onFailed?: (chunks: Chunk[]) => void;
+  afterSortie?: SortieHook;
+  /** Builds the sortie row from its stored points (null: nothing worth a sortie). */
+  buildSortie: (job: CloseJob, points: TelemetryPoint[]) => NewSortie | null;
+}
+
+interface Waiter {
+  resolve: () => void;
+  reject: (err: Error) => void;
+}
+
+export function createWriter(db: Db, opts: WriterOptions) {
+  const flushMs = opts.flushMs ?? 100;
+  const maxPoints = opts.maxPoints ?? 20_000;
+  const positionsMs = opts.positionsMs ?? 5_000;
+  let chunks: Chunk[] = [];
+  let waiters: Waiter[] = [];
+  let pendingPoints = 0;
+  let sorties: CloseJob[] = [];
+  let events: DroneEvent[] = [];
+  const positions = new Map<string, TelemetryPoint>();
+  let lastPositionsWrite = 0;
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<void> | null = null;
+  let closed = false;
+  const stats = { flushes: 0, failures: 0, points: 0, chunks: 0, sorties: 0 };
+
+  function schedule(now = false) {
+    if (running) return; // the running flush schedules the next one
+    if (now) {
+      if (timer) clearTimeout(timer);
+      timer = null;
+      running = flushLoop();
+    } else if (!timer) {
+      timer = setTimeout(() => {
+        timer = null;
+        running = flushLoop();
+      }, flushMs);
+    }
+  }
+
+  async function flushLoop(): Promise<void> {
+    try {
+      while (chunks.length || sorties.length || events.length || positionsDue()) {
+        await flushOnce();
+        if (!chunks.length && !sorties.length && !events.length) break;
+      }
+    } finally {
+      running = null;
+      if (chunks.length || sorties.length || events.length) schedule(pendingPoints >= maxPoints);
+    }
+  }
+
+  const positionsDue = () => positions.size > 0 && Date.now() - lastPositionsWrite >= positionsMs;
+
+  async function flushOnce(): Promise<void> {
+    const myChunks = chunks;
+    const myWaiters = waiters;
+    const mySorties = sorties;
+    const myEvents = events;
+    const myPositions = positionsDue() ? [...positions] : [];
+    if (myPositions.length) {
+      positions.clear();
+      lastPositionsWrite = Date.now();
+    }
+    chunks = [];
+    waiters = [];
+    sorties = [];
+    events = [];
+    pendingPoints = 0;
+    try {
+      await db.transaction().execute(async (trx) => {
+        await insertChunks(trx, myChunks);
+        for (const job of mySorties) await insertSortie(trx, job, opts);
+        await insertEvents(trx, myEvents);
+        await updatePositions(trx, myPositions);
+      });
+      stats.flushes++;
+      stats.chunks += myChunks.length;
+      stats.sorties += mySorties.length;
+      for (const c of myChunks) stats.points += c.points.length;
+      for (const w of myWaiters) w.resolve();
+      if (myChunks.length) opts.onCommitted?.(myChunks);
+    } catch (err) {
+      stats.failures++;
+      opts.logger?.error(
+        { err, chunks: myChunks.length, sorties: mySorties.length },
+        'telemetry flush failed',
+      );
+      const failure = new Error('telemetry store unavailable');
+      // Points queued behind the failed ones are refused too, so each drone's retry comes in order.
+      const failedChunks = [...myChunks, ...chunks];
+      for (const w of [...myWaiters, ...waiters]) w.reject(failure);
+      chunks = [];
+      waiters = [];
+      pendingPoints = 0;
+      if (failedChunks.length) opts.onFailed?.(failedChunks);
+      // Derived rows are retried; their points are still in track_chunks.
+      sorties = [...mySorties, ...sorties];
+      events = [...myEvents, ...events];
+      for (const [id, p] of myPositions) if (!positions.has(id)) positions.set(id, p);
+      if (!closed) await new Promise((r) => setTimeout(r, 500));
+      if (closed) throw err;
+    }
+  }
+
+  return {
+    /** Stores a drone's points; resolves once they are committed. */
+    append(droneId: string, points: TelemetryPoint[]): Promise<void> {
+      if (closed) return Promise.reject(new Error('telemetry writer closed'));
+      return new Promise<void>((resolve, reject) => {
+        chunks.push({ droneId, points });
+        waiters.push({ resolve, reject });
+        pendingPoints += points.length;
+        schedule(pendingPoints >= maxPoints);
+      });
+    },
+    closeSortie(job: CloseJob) {
+      sorties.push(job);
+      schedule();
+    },
+    addEvent(e: DroneEvent) {
+      events.push(e);
+      schedule();
+    },
+    setPosition(droneId: string, p: TelemetryPoint) {
+      positions.set(droneId, p);
+    },
+    stats: () => ({ ...stats, pendingPoints }),
+    /** Waits until everything queued so far is stored. */
+    async drain(): Promise<void> {
+      lastPositionsWrite = 0;
+      for (
+        let i = 0;
+        i < 100 && (running || chunks.length || sorties.length || events.length || positions.size);
+        i++
+      ) {
+        if (!running) schedule(true);
+        await running;
+      }
+    },
+    async close(): Promise<void> {
+      await this.drain().catch(() => undefined);
+      closed = true;
+      if (timer) clearTimeout(timer);
+    },
+  };
+}
+export type Writer = ReturnType<typeof createWriter>;
+
+async function insertChunks(trx: Kysely<Database>, chunks: Chunk[]) {
+  if (!chunks.length) return;
+  // One row per drone per flush: merge a drone's chunks of this flush.
+  const byDrone = new Map<string, TelemetryPoint[]>();
+  for (const c of chunks) {
+    const list = byDrone.get(c.droneId);
+    if (list) for (const p of c.points) list.push(p);
+    else byDrone.set(c.droneId, [...c.points]);
+  }
+  const ids: string[] = [];
+  const first: Date[] = [];
+  const last: Date[] = [];
+  const counts: number[] = [];
+  const data: Buffer[] = [];
+  for (const [id, points] of byDrone) {
+    points.sort((a, b) => a.recordTime - b.recordTime);
+    ids.push(id);
+    first.push(new Date((points[0] as TelemetryPoint).recordTime));
+    last.push(new Date((points.at(-1) as TelemetryPoint).recordTime));
+    counts.push(points.length);
+    const blob = encodeTrack(points);
+    data.push(Buffer.from(blob.buffer, blob.byteOffset, blob.byteLength));
+  }
+  await sql`
+    INSERT INTO track_chunks (drone_id, first_time, last_time, points, data)
+    SELECT * FROM unnest(${ids}::text[], ${first}::timestamptz[], ${last}::timestamptz[], ${counts}::int[], ${data}::bytea[])
+  `.execute(trx);
+}
+
+async function insertSortie(trx: Transaction<Database>, job: CloseJob, opts: WriterOptions) {
+  const chunks = await trx
+    .selectFrom('track_chunks')
+    .select('data')
+    .where('drone_id', '=', job.droneId)
+    .where('first_time', '<=', new Date(job.endTime))
+    .where('last_time', '>=', new Date(job.startTime))
+    .orderBy('id')
+    .execute();
+  const points: TelemetryPoint[] = [];
+  let last = Number.NEGATIVE_INFINITY;
+  for (const c of chunks)
+    for (const p of decodeTrack(c.data))
+      if (p.recordTime >= job.startTime && p.recordTime <= job.endTime && p.recordTime > last) {
+        points.push(p);
+        last = p.recordTime;
+      }
+  const s = points.length ? opts.buildSortie(job, points) : null;
+  if (s) {
+    const { track, ...row } = s;
+    const inserted = await trx
+      .insertInto('sorties')
+      .values({ ...row, start_time: new Date(row.start_time), end_time: new Date(row.end_time) })
+      .onConflict((oc) => oc.columns(['drone_id', 'start_time']).doNothing())
+      .returning('sortie_id')
+      .executeTakeFirst();
+    if (inserted) {
+      await trx.insertInto('sortie_tracks').values({ sortie_id: inserted.sortie_id, track }).execute();
+      await opts.afterSortie?.(trx, { ...s, sortieId: inserted.sortie_id });
+    }
+  }
+  // The sortie is stored (now or by an earlier run): its points need not be kept twice.
+  await trx
+    .deleteFrom('track_chunks')
+    .where('drone_id', '=', job.droneId)
+    .where('last_time', '<=', new Date(job.endTime))
+    .execute();
+}
+
+async function insertEvents(trx: Kysely<Database>, events: DroneEvent[]) {
+  if (!events.length) return;
+  await trx
+    .insertInto('drone_events')
+    .values(
+      events.map((e) => ({
+        drone_id: e.droneId,
+        time: new Date(e.time),
+        type: e.type,
+        detail: JSON.stringify(e.detail ?? {}),
+      })),
+    )
+    .execute();
+}
+
+async function updatePositions(trx: Kysely<Database>, positions: Array<[string, TelemetryPoint]>) {
+  if (!positions.length) return;
+  const ids = positions.map(([id]) => id);
+  const times = positions.map(([, p]) => new Date(p.recordTime));
+  const lngs = positions.map(([, p]) => p.lng);
+  const lats = positions.map(([, p]) => p.lat);
+  const batteries = positions.map(([, p]) => p.battery);
+  await sql`
+    UPDATE drones d SET last_time = u.t, last_lng = u.lng, last_lat = u.lat, last_battery = u.b
+    FROM unnest(${ids}::text[], ${times}::timestamptz[], ${lngs}::float8[], ${lats}::float8[], ${batteries}::real[])
+      AS u(id, t, lng, lat, b)
+    WHERE d.drone_id = u.id AND (d.last_time IS NULL OR d.last_time < u.t)
+  `.execute(trx);
+}
