@@ -28,8 +28,14 @@ import { createCaptchaService } from './modules/auth/captcha.ts';
 import { createCodeService } from './modules/auth/codes.ts';
 import { profileRoutes } from './modules/auth/profile.routes.ts';
 import { createProfileService } from './modules/auth/profile.service.ts';
+import { monitorRoutes } from './modules/monitor/monitor.routes.ts';
+import { createMonitorService } from './modules/monitor/monitor.service.ts';
+import { regionAt } from './modules/regions/geo/regionAt.ts';
 import { regionRoutes } from './modules/regions/regions.routes.ts';
+import { createSortiesRepo } from './modules/sorties/sorties.repo.ts';
+import { sortieRoutes } from './modules/sorties/sorties.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
+import { telemetryRoutes } from './modules/telemetry/telemetry.routes.ts';
 import { testingRoutes } from './modules/testing/testing.routes.ts';
 import { authGuard } from './platform/auth/guard.ts';
 import { createTokenSigner } from './platform/auth/tokens.ts';
@@ -41,6 +47,7 @@ import { createMessenger, type Transport, transportsFromConfig } from './platfor
 import { createRateLimiter, type RateLimiter } from './platform/rateLimit.ts';
 import { createSealer } from './platform/seal.ts';
 import { createStorage } from './platform/storage.ts';
+import { createTelemetry, type Telemetry } from './telemetry/index.ts';
 
 export interface AppDeps {
   config: Config;
@@ -52,6 +59,14 @@ export interface AppDeps {
   version?: string;
   /** Sees every route as it is registered, the first included (tests check their declared access). */
   onRoute?: (route: RouteOptions) => void;
+  /** The telemetry service (default: one over `db`, started when the app is ready). */
+  telemetry?: Telemetry;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    telemetry: Telemetry;
+  }
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -126,7 +141,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(regionRoutes);
   await app.register(rentalLookupRoutes, { accounts: createAccountsRepo(db) });
   await app.register(applyRoutes, { applies: createAppliesRepo(db) });
-  await app.register(keyRoutes, { keys: createKeysService(db, createSealer(config.jwtSecret)) });
+  const keys = createKeysService(db, createSealer(config.jwtSecret));
+  await app.register(keyRoutes, { keys });
+
+  const telemetry =
+    deps.telemetry ??
+    createTelemetry({ db, locate: regionAt, logger: deps.logger, onlineWindowMs: config.onlineWindowMs });
+  app.decorate('telemetry', telemetry);
+  app.addHook('onReady', () => telemetry.start());
+  app.addHook('onClose', () => telemetry.stop());
+  await app.register(telemetryRoutes, { keys, ingest: telemetry.ingest });
+  const sorties = createSortiesRepo(db);
+  const monitor = createMonitorService({ live: telemetry.live, sorties });
+  await app.register(monitorRoutes, { monitor, sorties });
+  await app.register(sortieRoutes, { sorties });
   if (config.testMode) await app.register(testingRoutes, { db, captcha });
 
   await registerWeb(app, config.webDist);

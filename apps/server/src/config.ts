@@ -32,6 +32,14 @@ export interface Config {
     from: string;
   };
   mail: { provider: 'outbox' | 'smtp'; smtpUrl: string; from: string };
+  /** A drone is online while its last point arrived within this window (ms). */
+  onlineWindowMs: number;
+  /** Embedded MQTT broker's TCP port (0: off). Ignored when mqttUrl is set. */
+  mqttPort: number;
+  /** External MQTT broker to consume telemetry from instead of the embedded one. */
+  mqttUrl: string | null;
+  /** Drones of the built-in simulated fleet flown at start (0: off). */
+  simDrones: number;
   /** Exposes captchas and codes to tests. Refused unless NODE_ENV is 'test'. */
   testMode: boolean;
   production: boolean;
@@ -102,6 +110,10 @@ export function loadConfig(env: Env = process.env): Config {
       from: env.MAIL_FROM ?? 'AgriFleet <no-reply@localhost>',
     },
     testMode,
+    onlineWindowMs: int(env.ONLINE_WINDOW_SECONDS, 60, 'ONLINE_WINDOW_SECONDS') * 1000,
+    mqttPort: int(env.MQTT_PORT, 1883, 'MQTT_PORT'),
+    mqttUrl: env.MQTT_URL || null,
+    simDrones: int(env.SIM_DRONES, 24, 'SIM_DRONES'),
     production,
   };
 }

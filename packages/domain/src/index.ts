@@ -3,6 +3,7 @@ export * from './contracts/accounts.ts';
 export * from './contracts/auth.ts';
 export * from './contracts/envelope.ts';
 export * from './contracts/host.ts';
+export * from './contracts/monitor.ts';
 export * from './contracts/telemetry.ts';
 export * from './enums.ts';
 export * from './format.ts';

@@ -34,5 +34,7 @@ export const errors = {
   customDomainTaken: () => new AppError(409, ErrorCode.conflict, 'customDomainTaken'),
   accountUnknown: () => new AppError(400, ErrorCode.accountUnknown, 'accountUnknown'),
   oldPasswordWrong: () => new AppError(400, ErrorCode.oldPasswordWrong, 'oldPasswordWrong'),
+  telemetryKeyInvalid: () => new AppError(401, ErrorCode.telemetryKeyInvalid, 'telemetryKeyInvalid'),
+  telemetryUnavailable: () => new AppError(503, ErrorCode.telemetryUnavailable, 'telemetryUnavailable'),
   tokenInvalid: () => new AppError(401, ErrorCode.tokenInvalid, 'tokenInvalid'),
 };

@@ -52,6 +52,20 @@ export const MESSAGES = {
     th: 'ส่งคำขอบ่อยเกินไป กรุณาลองใหม่ใน {seconds} วินาที',
     ko: '요청이 너무 많습니다. {seconds}초 후에 다시 시도하세요',
   },
+  telemetryKeyInvalid: {
+    zh: '遥测密钥无效：请用 Basic 认证发送 vid:secret',
+    en: 'Invalid telemetry key: send vid:secret with Basic authentication',
+    'zh-TW': '遙測金鑰無效：請用 Basic 認證傳送 vid:secret',
+    th: 'คีย์เทเลเมทรีไม่ถูกต้อง: ส่ง vid:secret ด้วย Basic authentication',
+    ko: '텔레메트리 키가 올바르지 않습니다: Basic 인증으로 vid:secret을 보내세요',
+  },
+  telemetryUnavailable: {
+    zh: '遥测暂时无法保存，请稍后重发',
+    en: 'Telemetry cannot be stored right now; send it again later',
+    'zh-TW': '遙測暫時無法儲存，請稍後重新傳送',
+    th: 'ไม่สามารถบันทึกเทเลเมทรีได้ในขณะนี้ โปรดส่งใหม่ภายหลัง',
+    ko: '지금은 텔레메트리를 저장할 수 없습니다. 나중에 다시 보내세요',
+  },
   vidTaken: {
     zh: '该 vid 已被使用',
     en: 'This vid is already in use',

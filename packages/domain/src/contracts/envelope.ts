@@ -44,4 +44,6 @@ export const ErrorCode = {
   oldPasswordWrong: 1009,
   tokenInvalid: 1010,
   codeSendFailed: 1011,
+  telemetryKeyInvalid: 1101,
+  telemetryUnavailable: 1102,
 } as const;

@@ -89,3 +89,17 @@ export function inScope(
       return row[scope.level] === scope.code;
   }
 }
+
+/** The codes a region scope covers, as a range (9-digit codes nest: province 156320000 holds 156320000-156329999). */
+export function regionRange(code: number): [number, number] {
+  const level = regionLevel(code);
+  const span = level === 'country' ? 1_000_000 : level === 'province' ? 10_000 : level === 'city' ? 100 : 1;
+  return [code, code + span - 1];
+}
+
+/** A drone (registry row) in scope: its owners, or its registered region for a government. */
+export function droneScopeCondition(scope: DataScope, cols: { zz: string; yy: string; region: string }): Expression<SqlBool> {
+  if (scope.kind !== 'region') return scopeCondition(scope, { ...cols, country: '', province: '', city: '', county: '' });
+  const [lo, hi] = regionRange(scope.code);
+  return sql<SqlBool>`${sql.ref(cols.region)} BETWEEN ${lo} AND ${hi}`;
+}

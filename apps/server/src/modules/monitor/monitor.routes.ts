@@ -1,0 +1,189 @@
+/**
+ * drone/mointor/manage (001 §7 "Live monitor"): monitor detail, drones on the map, a drone's
+ * panel and live track, and the flight history calls the spec names there (getHistoryFlyList,
+ * getSimulateFlyList, getSortieDetail, getTrackByDroneId, POST tracks). Every call is scoped.
+ */
+import {
+  droneDetail,
+  historyQuery,
+  MONITOR_BASE,
+  mapDrone,
+  monitorQuery,
+  ok as okSchema,
+  orbitPoint,
+  page,
+  sortieDetail,
+  sortieDetailQuery,
+  sortieRecord,
+  statInfo,
+  tracksBody,
+} from '@agrifleet/domain';
+import { z } from 'zod';
+import { callerOf } from '../../platform/auth/guard.ts';
+import { scopeOf } from '../../platform/auth/scope.ts';
+import { errors } from '../../platform/errors.ts';
+import { ok } from '../../platform/http.ts';
+import type { Routes } from '../../platform/routes.ts';
+import type { SortiesRepo } from '../sorties/sorties.repo.ts';
+import type { MonitorService } from './monitor.service.ts';
+
+const tags = ['monitor'];
+const access = { screens: ['MonitorView'] } as const;
+const config = { access };
+
+export const monitorRoutes: Routes<{ monitor: MonitorService; sorties: SortiesRepo }> = async (
+  app,
+  { monitor, sorties },
+) => {
+  const scope = (req: Parameters<typeof callerOf>[0]) => scopeOf(callerOf(req));
+
+  app.get(
+    `${MONITOR_BASE}/detail`,
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Monitor detail: statInfo for the saved queries',
+        querystring: monitorQuery,
+        response: { 200: okSchema(z.object({ statInfo })) },
+      },
+    },
+    async (req) => ok(req, { statInfo: await monitor.statInfo(scope(req), req.query) }),
+  );
+
+  app.get(
+    `${MONITOR_BASE}/onlineDrones`,
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Online drones in the map range (queryType 1)',
+        querystring: monitorQuery,
+        response: { 200: okSchema(z.array(mapDrone)) },
+      },
+    },
+    async (req) => ok(req, monitor.online(scope(req), req.query)),
+  );
+
+  app.get(
+    `${MONITOR_BASE}/offlineDrones`,
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Offline drones at their last known position',
+        querystring: monitorQuery,
+        response: { 200: okSchema(z.array(mapDrone)) },
+      },
+    },
+    async (req) => ok(req, monitor.offline(scope(req), req.query)),
+  );
+
+  app.get(
+    `${MONITOR_BASE}/drone/:droneId`,
+    {
+      config,
+      schema: {
+        tags,
+        summary: "A drone's panel: model, owners, pilot, battery, speed, height, today's work",
+        params: z.object({ droneId: z.string() }),
+        response: { 200: okSchema(droneDetail) },
+      },
+    },
+    async (req) => {
+      const d = await monitor.droneDetail(scope(req), req.params.droneId);
+      if (!d) throw errors.notFound();
+      return ok(req, d);
+    },
+  );
+
+  app.get(
+    `${MONITOR_BASE}/getTrackByDroneId`,
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Track of the sortie the drone is flying now',
+        querystring: z.object({ droneId: z.string() }),
+        response: {
+          200: okSchema(
+            z.object({
+              droneId: z.string(),
+              sortieStart: z.number().nullable(),
+              points: z.array(orbitPoint),
+            }),
+          ),
+        },
+      },
+    },
+    async (req) => {
+      const track = await monitor.liveTrack(scope(req), req.query.droneId);
+      if (!track) throw errors.notFound();
+      return ok(req, track);
+    },
+  );
+
+  const listSchema = (summary: string) => ({
+    tags,
+    summary,
+    querystring: historyQuery,
+    response: { 200: okSchema(page(sortieRecord)) },
+  });
+  const history =
+    (simulated: boolean) =>
+    async (req: { query: z.infer<typeof historyQuery> } & Parameters<typeof callerOf>[0]) => {
+      const q = req.query;
+      const s = scope(req);
+      if (!(await sorties.droneVisible(s, q.droneId)) && s.kind !== 'region') throw errors.notFound();
+      return ok(
+        req,
+        await sorties.list(
+          s,
+          { droneId: q.droneId, startTime: q.startTime, endTime: q.endTime, simulated },
+          { current: q.currentPage, size: q.pageSize, order: q.order },
+        ),
+      );
+    };
+  app.get(
+    `${MONITOR_BASE}/getHistoryFlyList`,
+    { config, schema: listSchema("A drone's sorties") },
+    history(false),
+  );
+  app.get(
+    `${MONITOR_BASE}/getSimulateFlyList`,
+    { config, schema: listSchema("A drone's simulated (mock) sorties") },
+    history(true),
+  );
+
+  app.get(
+    `${MONITOR_BASE}/getSortieDetail`,
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'A sortie with its track',
+        querystring: sortieDetailQuery,
+        response: { 200: okSchema(sortieDetail) },
+      },
+    },
+    async (req) => {
+      const d = await sorties.detail(scope(req), req.query.droneId, req.query.sortieId);
+      if (!d) throw errors.notFound();
+      return ok(req, d);
+    },
+  );
+
+  app.post(
+    `${MONITOR_BASE}/tracks`,
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Tracks of several sorties, for playback together',
+        body: tracksBody,
+        response: { 200: okSchema(z.array(sortieRecord.extend({ points: z.array(orbitPoint) }))) },
+      },
+    },
+    async (req) => ok(req, await sorties.tracks(scope(req), req.body.sortieIds)),
+  );
+};

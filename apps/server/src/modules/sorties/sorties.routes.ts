@@ -1,0 +1,104 @@
+/**
+ * A drone's flight history extras (001 §7 "Drones ... History"): statistics over a period with
+ * averages per area, battery info per sortie, and the drone log. Scoped like every fleet call.
+ */
+import {
+  batteryInfo,
+  DRONE_BASE,
+  droneHistoryStat,
+  droneLogRecord,
+  ok as okSchema,
+  page,
+} from '@agrifleet/domain';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { callerOf } from '../../platform/auth/guard.ts';
+import { scopeOf } from '../../platform/auth/scope.ts';
+import { errors } from '../../platform/errors.ts';
+import { ok } from '../../platform/http.ts';
+import type { Routes } from '../../platform/routes.ts';
+import type { SortiesRepo } from './sorties.repo.ts';
+
+const tags = ['drones'];
+const config = { access: { screens: ['MonitorView', 'DroneList'] } } as const;
+const droneParams = z.object({ droneId: z.string() });
+
+export const sortieRoutes: Routes<{ sorties: SortiesRepo }> = async (app, { sorties }) => {
+  /** The drone, if the caller may see it (a government: registered in its region). */
+  async function visible(req: FastifyRequest, droneId: string) {
+    const scope = scopeOf(callerOf(req));
+    if (!(await sorties.droneVisible(scope, droneId))) throw errors.notFound();
+    return scope;
+  }
+
+  app.get(
+    `${DRONE_BASE}/history/stat/:droneId`,
+    {
+      config,
+      schema: {
+        tags,
+        summary: "A drone's flight statistics over a period, with averages per mu",
+        params: droneParams,
+        querystring: z.object({
+          startTime: z.coerce.number().int().optional(),
+          endTime: z.coerce.number().int().optional(),
+        }),
+        response: { 200: okSchema(droneHistoryStat) },
+      },
+    },
+    async (req) => {
+      const scope = await visible(req, req.params.droneId);
+      const s = await sorties.stat(scope, { droneId: req.params.droneId, ...req.query, simulated: false });
+      const per = (v: number, d: number) => (d > 0 ? v / d : 0);
+      return ok(req, {
+        flightCount: s.n,
+        sprayArea: s.area,
+        flightTime: s.time,
+        sprayQuantity: s.volume,
+        distance: s.distance,
+        quantityPerArea: per(s.volume, s.area),
+        timePerArea: per(s.time, s.area),
+        areaPerFlight: per(s.area, s.n),
+      });
+    },
+  );
+
+  app.get(
+    `${DRONE_BASE}/history/battery`,
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Battery use of a sortie',
+        querystring: z.object({ sortieId: z.coerce.number().int() }),
+        response: { 200: okSchema(batteryInfo) },
+      },
+    },
+    async (req) => {
+      const b = await sorties.battery(scopeOf(callerOf(req)), req.query.sortieId);
+      if (!b) throw errors.notFound();
+      return ok(req, b);
+    },
+  );
+
+  app.get(
+    `${DRONE_BASE}/log/:droneId`,
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'The drone log: connection, take-off, landing, anomalies',
+        params: droneParams,
+        querystring: z.object({
+          pageIndex: z.coerce.number().int().min(1).default(1),
+          size: z.coerce.number().int().min(1).max(200).default(20),
+        }),
+        response: { 200: okSchema(page(droneLogRecord)) },
+      },
+    },
+    async (req) => {
+      await visible(req, req.params.droneId);
+      return ok(req, await sorties.log(req.params.droneId, req.query.pageIndex, req.query.size));
+    },
+  );
+};

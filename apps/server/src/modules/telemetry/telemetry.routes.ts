@@ -1,0 +1,68 @@
+/**
+ * POST /api/telemetry/batch: the same points as MQTT, for ground stations and gateways that speak
+ * HTTP. Authenticated by the account's telemetry key (Basic vid:secret), not a session. The answer
+ * comes after the accepted points are stored (2xx = durable); 503 means send again.
+ */
+import { ok as okSchema, telemetryBatch } from '@agrifleet/domain';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { errors } from '../../platform/errors.ts';
+import { ok } from '../../platform/http.ts';
+import type { Routes } from '../../platform/routes.ts';
+import type { Ingest } from '../../telemetry/ingest/pipeline.ts';
+import { IngestError } from '../../telemetry/ingest/pipeline.ts';
+import type { KeysService } from '../accounts/keys.service.ts';
+
+const droneResult = z.object({
+  droneId: z.string(),
+  accepted: z.number(),
+  outOfRange: z.number(),
+  duplicates: z.number(),
+  /** Why the drone's points were refused (unknown drone, not the key account's). */
+  error: z.string().optional(),
+});
+
+export function basicCredentials(req: FastifyRequest): { vid: string; secret: string } | null {
+  const h = req.headers.authorization;
+  if (!h?.startsWith('Basic ')) return null;
+  const decoded = Buffer.from(h.slice(6), 'base64').toString('utf8');
+  const i = decoded.indexOf(':');
+  return i > 0 ? { vid: decoded.slice(0, i), secret: decoded.slice(i + 1) } : null;
+}
+
+export const telemetryRoutes: Routes<{ keys: KeysService; ingest: Ingest }> = async (
+  app,
+  { keys, ingest },
+) => {
+  app.post(
+    '/api/telemetry/batch',
+    {
+      bodyLimit: 32 * 1024 * 1024,
+      config: { access: 'public' },
+      schema: {
+        tags: ['telemetry'],
+        summary: 'Send telemetry points of one or more drones (Basic auth with the account telemetry key)',
+        body: telemetryBatch,
+        response: { 200: okSchema(z.object({ drones: z.array(droneResult) })) },
+      },
+    },
+    async (req) => {
+      const creds = basicCredentials(req);
+      const accountId = creds ? await keys.verify(creds.vid, creds.secret) : null;
+      if (accountId === null) throw errors.telemetryKeyInvalid();
+      const results = await Promise.all(
+        req.body.drones.map(async ({ droneId, points }) => {
+          try {
+            return { droneId, ...(await ingest.ingest(droneId, points, accountId)) };
+          } catch (err) {
+            if (err instanceof IngestError)
+              return { droneId, accepted: 0, outOfRange: 0, duplicates: 0, error: err.message };
+            req.log.error({ err }, 'telemetry batch not stored');
+            throw errors.telemetryUnavailable();
+          }
+        }),
+      );
+      return ok(req, { drones: results });
+    },
+  );
+};

@@ -1,0 +1,239 @@
+/**
+ * Monitor and flight history calls through the real app: telemetry sent by HTTP batch with a key,
+ * then every drone/mointor/manage and drone history call per caller scope.
+ */
+import type { TelemetryPoint } from '@agrifleet/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_DRONE, rectangleField, runMission } from '../src/sim/flight/index.ts';
+import { createTestApp, signInWith, type TestApp } from './helper.ts';
+
+const M = '/api/drone/mointor/manage';
+const D = '/api/drone/device/manage';
+let t: TestApp;
+const auth: Record<string, Record<string, string>> = {};
+let droneA: string; // maker-a's drone owned by operator-a
+let droneB: string; // maker-b's drone
+let sortieA: number;
+let basicA: string;
+
+const jiangsu = rectangleField({
+  center: { lng: 120.26, lat: 33.77 },
+  widthM: 80,
+  lengthM: 200,
+  angleDeg: 10,
+});
+const heilongjiang = rectangleField({
+  center: { lng: 132.6, lat: 47.25 },
+  widthM: 80,
+  lengthM: 200,
+  angleDeg: 70,
+});
+
+async function batch(basic: string, droneId: string, points: TelemetryPoint[]) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/telemetry/batch',
+    headers: { authorization: `Basic ${basic}` },
+    payload: { drones: [{ droneId, points }] },
+  });
+}
+
+async function keyOf(headers: Record<string, string>, vid: string) {
+  await t.app.inject({ method: 'PUT', url: '/api/user/account/secretKey', payload: { vid }, headers });
+  const text = (await t.app.inject({ method: 'GET', url: '/api/user/account/secretKey', headers })).body;
+  const secret = /secret=(.+)/.exec(text)?.[1] as string;
+  return Buffer.from(`${vid}:${secret}`).toString('base64');
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  for (const [role, phone] of Object.entries({
+    platform: '13800000001',
+    government: '13800000002',
+    makerA: '13800000003',
+    makerB: '13800000004',
+    operatorA: '13800000005',
+    leaseManager: '13800000008',
+  }))
+    auth[role] = (await signInWith(t, phone)).auth;
+  const acc = await t.db.selectFrom('accounts').select(['id', 'account_name']).execute();
+  const id = (name: string) => acc.find((a) => a.account_name === name)?.id as number;
+  const makerA = id('极翼植保无人机有限公司');
+  const opA = id('丰收飞防服务合作社');
+  droneA = (
+    await t.db
+      .selectFrom('drones')
+      .select('drone_id')
+      .where('zz_account_id', '=', makerA)
+      .where('yy_account_id', '=', opA)
+      .executeTakeFirstOrThrow()
+  ).drone_id;
+  droneB = (
+    await t.db
+      .selectFrom('drones')
+      .select('drone_id')
+      .where('zz_account_id', '=', id('云禾航空科技有限公司'))
+      .where('yy_account_id', '!=', opA)
+      .where((eb) => eb.not(eb.between('region_code', 156320000, 156329999)))
+      .executeTakeFirstOrThrow()
+  ).drone_id;
+  basicA = await keyOf(auth.makerA as Record<string, string>, 'maker-a-gw');
+  const basicB = await keyOf(auth.makerB as Record<string, string>, 'maker-b-gw');
+  const start = Date.now() - 3 * 3600_000;
+  const a = runMission(DEFAULT_DRONE, jiangsu, { startTime: start, seed: 21, rateHz: 1 });
+  const b = runMission(DEFAULT_DRONE, heilongjiang, { startTime: start, seed: 22, rateHz: 1 });
+  const pointsA = a.sorties.flatMap((s) => s.points);
+  const pointsB = b.sorties.flatMap((s) => s.points);
+  for (let i = 0; i < pointsA.length; i += 500)
+    expect((await batch(basicA, droneA, pointsA.slice(i, i + 500))).statusCode).toBe(200);
+  for (let i = 0; i < pointsB.length; i += 500)
+    expect((await batch(basicB, droneB, pointsB.slice(i, i + 500))).statusCode).toBe(200);
+  // The last minute of flying, "now", so both drones are online.
+  const shift = (p: TelemetryPoint, k: number) => ({ ...p, recordTime: Date.now() - 5000 + k, height: 3 });
+  await batch(basicA, droneA, [shift(pointsA[100] as TelemetryPoint, 0)]);
+  await batch(basicB, droneB, [shift(pointsB[100] as TelemetryPoint, 0)]);
+  for (let i = 0; i < 3; i++) await t.app.telemetry.writer.drain();
+  sortieA = (
+    await t.db
+      .selectFrom('sorties')
+      .select('sortie_id')
+      .where('drone_id', '=', droneA)
+      .executeTakeFirstOrThrow()
+  ).sortie_id;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const get = (url: string, role?: string) =>
+  t.app.inject({ method: 'GET', url, headers: role ? auth[role] : {} });
+const post = (url: string, payload: object, role?: string) =>
+  t.app.inject({ method: 'POST', url, payload, headers: role ? auth[role] : {} });
+
+const calls = () => [
+  `${M}/detail`,
+  `${M}/onlineDrones?queryType=1&minLng=70&maxLng=140&minLat=15&maxLat=55`,
+  `${M}/offlineDrones`,
+  `${M}/drone/${droneA}`,
+  `${M}/getTrackByDroneId?droneId=${droneA}`,
+  `${M}/getHistoryFlyList?droneId=${droneA}`,
+  `${M}/getSimulateFlyList?droneId=${droneA}`,
+  `${M}/getSortieDetail?droneId=${droneA}&sortieId=${sortieA}`,
+  `${D}/history/stat/${droneA}`,
+  `${D}/history/battery?sortieId=${sortieA}`,
+  `${D}/log/${droneA}`,
+];
+
+describe('telemetry batch over HTTP', () => {
+  it('refuses a missing or wrong key and reports drones of other accounts per drone', async () => {
+    const p = [
+      {
+        recordTime: Date.now(),
+        lng: 120,
+        lat: 33,
+        height: 0,
+        speed: 0,
+        heading: 0,
+        battery: 90,
+        flow: 0,
+        pump: false,
+        swath: 5,
+        tank: 10,
+        mode: 'manual',
+      },
+    ];
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/telemetry/batch',
+          payload: { drones: [{ droneId: droneA, points: p }] },
+        })
+      ).statusCode,
+    ).toBe(401);
+    expect(
+      (await batch(Buffer.from('maker-a-gw:wrong').toString('base64'), droneA, p as TelemetryPoint[]))
+        .statusCode,
+    ).toBe(401);
+    const res = await batch(basicA, droneB, p as TelemetryPoint[]);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.drones[0]).toMatchObject({
+      droneId: droneB,
+      accepted: 0,
+      error: expect.stringMatching(/not the key account/),
+    });
+  });
+});
+
+describe('monitor and history calls', () => {
+  it('need a token', async () => {
+    for (const url of calls()) expect((await get(url)).statusCode, url).toBe(401);
+    expect((await post(`${M}/tracks`, { sortieIds: [sortieA] })).statusCode).toBe(401);
+  });
+
+  it('are refused to a role without the monitor (lease manager)', async () => {
+    for (const url of calls()) expect((await get(url, 'leaseManager')).statusCode, url).toBe(403);
+    expect((await post(`${M}/tracks`, { sortieIds: [sortieA] }, 'leaseManager')).statusCode).toBe(403);
+  });
+
+  it("show the manufacturer its own drone's flights", async () => {
+    for (const url of calls()) expect((await get(url, 'makerA')).statusCode, url).toBe(200);
+    const online = (await get(calls()[1] as string, 'makerA')).json().data;
+    expect(online.map((d: { droneId: string }) => d.droneId)).toEqual([droneA]);
+    const list = (await get(`${M}/getHistoryFlyList?droneId=${droneA}`, 'makerA')).json().data;
+    expect(list.total).toBeGreaterThan(0);
+    expect(list.records[0]).toMatchObject({ droneId: droneA, sortieId: expect.any(Number) });
+    const detail = (await get(`${M}/getSortieDetail?droneId=${droneA}&sortieId=${sortieA}`, 'makerA')).json()
+      .data;
+    expect(detail.points.length).toBeGreaterThan(100);
+    expect(detail.points[0]).toHaveProperty('xspeed');
+    const tracks = (await post(`${M}/tracks`, { sortieIds: [sortieA] }, 'makerA')).json().data;
+    expect(tracks).toHaveLength(1);
+    const stat = (await get(`${D}/history/stat/${droneA}`, 'makerA')).json().data;
+    expect(stat.flightCount).toBe(list.total);
+    expect(stat.quantityPerArea).toBeCloseTo(stat.sprayQuantity / stat.sprayArea, 6);
+    const log = (await get(`${D}/log/${droneA}`, 'makerA')).json().data;
+    expect(log.records.map((r: { type: string }) => r.type)).toContain('landing');
+  });
+
+  it("never show a manufacturer another manufacturer's drone", async () => {
+    const online = (await get(calls()[1] as string, 'makerB')).json().data;
+    expect(online.map((d: { droneId: string }) => d.droneId)).toEqual([droneB]);
+    expect(
+      (await get(`${M}/offlineDrones`, 'makerB'))
+        .json()
+        .data.some((d: { droneId: string }) => d.droneId === droneA),
+    ).toBe(false);
+    for (const url of calls().slice(3)) expect((await get(url, 'makerB')).statusCode, url).toBe(404);
+    expect((await post(`${M}/tracks`, { sortieIds: [sortieA] }, 'makerB')).json().data).toEqual([]);
+    const detail = (await get(`${M}/detail`, 'makerB')).json().data.statInfo;
+    const mine = await t.db
+      .selectFrom('sorties')
+      .select('sortie_id')
+      .where('drone_id', '=', droneB)
+      .execute();
+    expect(detail.flySeqTotalNum).toBe(mine.length);
+  });
+
+  it('show a government the drones and sorties in its region only (Jiangsu, not Heilongjiang)', async () => {
+    const online = (await get(calls()[1] as string, 'government')).json().data;
+    expect(online.map((d: { droneId: string }) => d.droneId)).toEqual([droneA]);
+    expect((await get(`${M}/getHistoryFlyList?droneId=${droneB}`, 'government')).json().data.total).toBe(0);
+    expect((await get(`${M}/drone/${droneB}`, 'government')).statusCode).toBe(404);
+    const detail = (await get(`${M}/detail`, 'government')).json().data.statInfo;
+    const js = await t.db
+      .selectFrom('sorties')
+      .select('sortie_id')
+      .where('province_code', '=', 156320000)
+      .execute();
+    expect(detail.flySeqTotalNum).toBe(js.length);
+  });
+
+  it('show the platform everything, and the operator its own drone', async () => {
+    const online = (await get(calls()[1] as string, 'platform')).json().data;
+    expect(online.map((d: { droneId: string }) => d.droneId).sort()).toEqual([droneA, droneB].sort());
+    const op = (await get(calls()[1] as string, 'operatorA')).json().data;
+    expect(op.map((d: { droneId: string }) => d.droneId)).toEqual([droneA]);
+    expect((await get(`${M}/drone/${droneB}`, 'operatorA')).statusCode).toBe(404);
+  });
+});

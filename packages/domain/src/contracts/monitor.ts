@@ -1,0 +1,192 @@
+/**
+ * The live monitor and flight history (001 §3 "Monitor query", "Drone" history, §7
+ * drone/mointor/manage). Paths are under /api/drone/mointor/manage (the spec's spelling).
+ */
+import { z } from 'zod';
+import { FLIGHT_MODES } from './telemetry.ts';
+
+export const MONITOR_BASE = '/api/drone/mointor/manage';
+export const DRONE_BASE = '/api/drone/device/manage';
+
+const num = z.coerce.number();
+const optInt = z.coerce.number().int().optional();
+
+/** Monitor query (001 §3): the map range and the saved filters. */
+export const monitorQuery = z.object({
+  maxLng: num.min(-180).max(180).optional(),
+  minLng: num.min(-180).max(180).optional(),
+  maxLat: num.min(-90).max(90).optional(),
+  minLat: num.min(-90).max(90).optional(),
+  /** 9-digit region code: drones whose position (or registration) is in it. */
+  region: optInt,
+  zzAccountId: optInt,
+  yyAccountId: optInt,
+  deviceType: optInt,
+  flyModelId: optInt,
+  /** 1: drones in the map range (the only type the console sends). */
+  queryType: optInt,
+});
+export type MonitorQuery = z.infer<typeof monitorQuery>;
+
+/** statInfo of the monitor detail (001 §3). */
+export const statInfo = z.object({
+  droneNum: z.number(),
+  onlineDroneCount: z.number(),
+  plotTotalArea: z.number(),
+  ploTotalNum: z.number(),
+  flyTotalDuration: z.number(),
+  flyTotalQuantity: z.number(),
+  sprayTotalMuNum: z.number(),
+  flySeqTotalNum: z.number(),
+});
+export type StatInfo = z.infer<typeof statInfo>;
+
+/** A drone on the map. */
+export const mapDrone = z.object({
+  droneId: z.string(),
+  droneName: z.string(),
+  modelName: z.string(),
+  lng: z.number(),
+  lat: z.number(),
+  height: z.number(),
+  speed: z.number(),
+  heading: z.number(),
+  battery: z.number(),
+  spraying: z.boolean(),
+  airborne: z.boolean(),
+  online: z.boolean(),
+  recordTime: z.number(),
+});
+export type MapDrone = z.infer<typeof mapDrone>;
+
+/** What the monitor socket pushes: drones that changed since the last message, and those gone. */
+export interface MonitorPush {
+  type: 'drones';
+  drones: MapDrone[];
+  removed: string[];
+  online: number;
+}
+
+/** What the monitor socket accepts: the current map range and filters. */
+export interface MonitorSubscribe {
+  type: 'subscribe';
+  query: MonitorQuery;
+  offline: boolean;
+}
+
+export const droneDetail = mapDrone.extend({
+  zzAccountName: z.string(),
+  yyAccountName: z.string().nullable(),
+  pilotId: z.number().nullable(),
+  pilotName: z.string().nullable(),
+  flow: z.number(),
+  tank: z.number(),
+  mode: z.enum(FLIGHT_MODES).nullable(),
+  sortieStart: z.number().nullable(),
+  today: z.object({
+    sprayArea: z.number(),
+    flightCount: z.number(),
+    flightTime: z.number(),
+    sprayQuantity: z.number(),
+  }),
+});
+export type DroneDetail = z.infer<typeof droneDetail>;
+
+export const historyQuery = z.object({
+  droneId: z.string().min(1),
+  currentPage: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(200).default(20),
+  /** 1: newest first (default), 2: oldest first. */
+  order: z.coerce.number().int().min(1).max(2).default(1),
+  startTime: z.coerce.number().int().optional(),
+  endTime: z.coerce.number().int().optional(),
+});
+
+export const sortieRecord = z.object({
+  sortieId: z.number(),
+  droneId: z.string(),
+  startTime: z.number(),
+  endTime: z.number(),
+  /** Seconds. */
+  flightTime: z.number(),
+  /** Mu. */
+  sprayArea: z.number(),
+  /** Litres. */
+  sprayQuantity: z.number(),
+  distance: z.number(),
+  mode: z.string().nullable(),
+  cropId: z.number().nullable(),
+  pilotId: z.number().nullable(),
+  pilotName: z.string().nullable(),
+  regionCode: z.number().nullable(),
+  lng: z.number(),
+  lat: z.number(),
+  endReason: z.string(),
+});
+export type SortieRecord = z.infer<typeof sortieRecord>;
+
+/** Orbit point (001 §3: lng, lat, height, xspeed, recordTime) with what playback colours by. */
+export const orbitPoint = z.object({
+  lng: z.number(),
+  lat: z.number(),
+  height: z.number(),
+  xspeed: z.number(),
+  recordTime: z.number(),
+  heading: z.number(),
+  spray: z.boolean(),
+  flow: z.number(),
+  battery: z.number(),
+});
+export type OrbitPoint = z.infer<typeof orbitPoint>;
+
+export const sortieDetail = sortieRecord.extend({
+  maxHeight: z.number(),
+  batteryStart: z.number(),
+  batteryEnd: z.number(),
+  sprayTime: z.number(),
+  sprayDistance: z.number(),
+  reportedArea: z.number().nullable(),
+  points: z.array(orbitPoint),
+});
+export type SortieDetail = z.infer<typeof sortieDetail>;
+
+export const sortieDetailQuery = z.object({
+  droneId: z.string().min(1),
+  sortieId: z.coerce.number().int(),
+  startTime: z.coerce.number().int().optional(),
+});
+
+/** POST tracks of several sorties, for playback together. */
+export const tracksBody = z.object({ sortieIds: z.array(z.number().int()).min(1).max(50) });
+
+/** A drone's flight statistics over a period, with averages per mu (2 decimals on screen). */
+export const droneHistoryStat = z.object({
+  flightCount: z.number(),
+  sprayArea: z.number(),
+  flightTime: z.number(),
+  sprayQuantity: z.number(),
+  distance: z.number(),
+  /** Litres per mu. */
+  quantityPerArea: z.number(),
+  /** Seconds per mu. */
+  timePerArea: z.number(),
+  /** Mu per sortie. */
+  areaPerFlight: z.number(),
+});
+export type DroneHistoryStat = z.infer<typeof droneHistoryStat>;
+
+export const batteryInfo = z.object({
+  sortieId: z.number(),
+  batteryStart: z.number(),
+  batteryEnd: z.number(),
+  used: z.number(),
+  /** Battery percent about every 10 s: [recordTime, percent]. */
+  series: z.array(z.tuple([z.number(), z.number()])),
+});
+
+export const droneLogRecord = z.object({
+  id: z.number(),
+  time: z.number(),
+  type: z.string(),
+  detail: z.record(z.string(), z.unknown()),
+});
