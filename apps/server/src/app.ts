@@ -6,6 +6,7 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import websocket from '@fastify/websocket';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -30,6 +31,7 @@ import { profileRoutes } from './modules/auth/profile.routes.ts';
 import { createProfileService } from './modules/auth/profile.service.ts';
 import { monitorRoutes } from './modules/monitor/monitor.routes.ts';
 import { createMonitorService } from './modules/monitor/monitor.service.ts';
+import { monitorSocket } from './modules/monitor/monitor.socket.ts';
 import { regionAt } from './modules/regions/geo/regionAt.ts';
 import { regionRoutes } from './modules/regions/regions.routes.ts';
 import { createSortiesRepo } from './modules/sorties/sorties.repo.ts';
@@ -95,6 +97,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     crossOriginEmbedderPolicy: false,
   });
+  await app.register(websocket, { options: { maxPayload: 8 * 1024 * 1024 } });
   await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 1 } });
   await app.register(swagger, {
     openapi: { info: { title: 'AgriFleet API', version: deps.version ?? '0.1.0' }, servers: [] },
@@ -154,6 +157,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const sorties = createSortiesRepo(db);
   const monitor = createMonitorService({ live: telemetry.live, sorties });
   await app.register(monitorRoutes, { monitor, sorties });
+  await app.register(monitorSocket, { live: telemetry.live });
   await app.register(sortieRoutes, { sorties });
   if (config.testMode) await app.register(testingRoutes, { db, captcha });
 

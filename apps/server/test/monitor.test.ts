@@ -237,3 +237,30 @@ describe('monitor and history calls', () => {
     expect((await get(`${M}/drone/${droneB}`, 'operatorA')).statusCode).toBe(404);
   });
 });
+
+describe('monitor socket', () => {
+  async function firstPush(role: string) {
+    const token = (auth[role] as Record<string, string>).authorization?.slice(7);
+    const ws = await t.app.injectWS(`${M}/socket?access_token=${token}`);
+    const got = new Promise<{ drones: Array<{ droneId: string }>; online: number }>((resolve) =>
+      ws.once('message', (m) => resolve(JSON.parse(String(m)))),
+    );
+    ws.send(
+      JSON.stringify({
+        type: 'subscribe',
+        query: { minLng: 70, maxLng: 140, minLat: 15, maxLat: 55 },
+        offline: false,
+      }),
+    );
+    const push = await got;
+    ws.terminate();
+    return push;
+  }
+
+  it("pushes the caller's drones in view, and refuses a socket without a token", async () => {
+    expect((await firstPush('makerA')).drones.map((d) => d.droneId)).toEqual([droneA]);
+    expect((await firstPush('makerB')).drones.map((d) => d.droneId)).toEqual([droneB]);
+    expect((await firstPush('platform')).online).toBe(2);
+    await expect(t.app.injectWS(`${M}/socket`)).rejects.toThrow();
+  });
+});

@@ -31,8 +31,13 @@ export function callerOf(req: FastifyRequest): Caller {
 
 function bearer(req: FastifyRequest): string | null {
   const h = req.headers.authorization;
-  if (!h?.startsWith('Bearer ')) return null;
-  return h.slice(7).trim() || null;
+  if (h?.startsWith('Bearer ')) return h.slice(7).trim() || null;
+  // Browsers cannot set headers on a WebSocket: the monitor socket sends its token in the query.
+  if (req.headers.upgrade?.toLowerCase() === 'websocket') {
+    const token = (req.query as Record<string, unknown> | undefined)?.access_token;
+    return typeof token === 'string' && token ? token : null;
+  }
+  return null;
 }
 
 export const authGuard = fp(

@@ -1,0 +1,99 @@
+/**
+ * The monitor's live feed: one WebSocket per open monitor. The page sends its map range and
+ * filters ({ type: 'subscribe', query, offline }); once a second (throttled) the server sends the
+ * drones in that view whose state changed since the last message, and the ids that left it.
+ */
+import { MONITOR_BASE, type MonitorPush, type MonitorQuery, monitorQuery } from '@agrifleet/domain';
+import type {} from '@fastify/websocket';
+import type { FastifyInstance } from 'fastify';
+import type { WebSocket } from 'ws';
+import { callerOf } from '../../platform/auth/guard.ts';
+import { type DataScope, scopeOf } from '../../platform/auth/scope.ts';
+import type { LiveState } from '../../telemetry/ingest/liveState.ts';
+import { liveInScope, matchesQuery, toMapDrone } from './liveQuery.ts';
+
+interface Client {
+  socket: WebSocket;
+  scope: DataScope;
+  query: MonitorQuery | null;
+  offline: boolean;
+  sent: Map<string, number>;
+}
+
+export const PUSH_INTERVAL_MS = 1000;
+
+/** What changed for one client since its last push (pure apart from updating client.sent). */
+export function diffFor(
+  client: Pick<Client, 'scope' | 'query' | 'offline' | 'sent'>,
+  live: LiveState,
+  now: number,
+): MonitorPush {
+  const push: MonitorPush = { type: 'drones', drones: [], removed: [], online: 0 };
+  const seen = new Set<string>();
+  const q = client.query ?? {};
+  for (const d of live.values()) {
+    if (!liveInScope(client.scope, d)) continue;
+    const online = live.online(d, now);
+    if (online) push.online++;
+    if (!matchesQuery(q, d) || (!online && !client.offline)) continue;
+    seen.add(d.meta.droneId);
+    if (client.sent.get(d.meta.droneId) === d.seq) continue;
+    client.sent.set(d.meta.droneId, d.seq);
+    push.drones.push(toMapDrone(d, online));
+  }
+  for (const id of client.sent.keys())
+    if (!seen.has(id)) {
+      client.sent.delete(id);
+      push.removed.push(id);
+    }
+  return push;
+}
+
+export async function monitorSocket(app: FastifyInstance, { live }: { live: LiveState }) {
+  const clients = new Set<Client>();
+  const timer = setInterval(() => {
+    const now = Date.now();
+    for (const c of clients) {
+      if (!c.query || c.socket.readyState !== c.socket.OPEN) continue;
+      // A client that cannot keep up is skipped until its buffer drains (throttling, not queueing).
+      if (c.socket.bufferedAmount > 4 * 1024 * 1024) continue;
+      const push = diffFor(c, live, now);
+      if (push.drones.length || push.removed.length) c.socket.send(JSON.stringify(push));
+    }
+  }, PUSH_INTERVAL_MS);
+  timer.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    for (const c of clients) c.socket.close(1001, 'server stopping');
+  });
+
+  app.get(
+    `${MONITOR_BASE}/socket`,
+    { websocket: true, config: { access: { screens: ['MonitorView'] } }, schema: { hide: true } },
+    (socket, req) => {
+      const client: Client = {
+        socket,
+        scope: scopeOf(callerOf(req)),
+        query: null,
+        offline: false,
+        sent: new Map(),
+      };
+      clients.add(client);
+      socket.on('message', (raw) => {
+        try {
+          const msg = JSON.parse(String(raw));
+          if (msg?.type !== 'subscribe') return;
+          const parsed = monitorQuery.safeParse(msg.query ?? {});
+          if (!parsed.success) return;
+          client.query = parsed.data;
+          client.offline = msg.offline === true;
+          // The new view at once: drones now in it, and those that left it.
+          socket.send(JSON.stringify(diffFor(client, live, Date.now())));
+        } catch {
+          // not JSON: ignored
+        }
+      });
+      socket.on('close', () => clients.delete(client));
+    },
+  );
+}
