@@ -37,6 +37,7 @@ import { regionRoutes } from './modules/regions/regions.routes.ts';
 import { createSortiesRepo } from './modules/sorties/sorties.repo.ts';
 import { sortieRoutes } from './modules/sorties/sorties.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
+import { registerMqtt } from './modules/telemetry/mqtt.ts';
 import { telemetryRoutes } from './modules/telemetry/telemetry.routes.ts';
 import { testingRoutes } from './modules/testing/testing.routes.ts';
 import { authGuard } from './platform/auth/guard.ts';
@@ -153,7 +154,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('telemetry', telemetry);
   app.addHook('onReady', () => telemetry.start());
   app.addHook('onClose', () => telemetry.stop());
-  await app.register(telemetryRoutes, { keys, ingest: telemetry.ingest });
+  await app.register(telemetryRoutes, { keys, ingest: telemetry.ingest, db });
+  await registerMqtt(app, { config, telemetry, keys, logger: deps.logger });
   const sorties = createSortiesRepo(db);
   const monitor = createMonitorService({ live: telemetry.live, sorties });
   await app.register(monitorRoutes, { monitor, sorties });

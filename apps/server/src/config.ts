@@ -2,6 +2,7 @@
 
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -38,6 +39,10 @@ export interface Config {
   mqttPort: number;
   /** External MQTT broker to consume telemetry from instead of the embedded one. */
   mqttUrl: string | null;
+  /** Connections consuming the external broker's shared subscription (MQTT_URL only). */
+  mqttConsumers: number;
+  /** Stable id of this process among the broker's consumers (default: host name). */
+  mqttClientId: string;
   /** Drones of the built-in simulated fleet flown at start (0: off). */
   simDrones: number;
   /** Exposes captchas and codes to tests. Refused unless NODE_ENV is 'test'. */
@@ -113,6 +118,8 @@ export function loadConfig(env: Env = process.env): Config {
     onlineWindowMs: int(env.ONLINE_WINDOW_SECONDS, 60, 'ONLINE_WINDOW_SECONDS') * 1000,
     mqttPort: int(env.MQTT_PORT, 1883, 'MQTT_PORT'),
     mqttUrl: env.MQTT_URL || null,
+    mqttConsumers: Math.max(1, int(env.MQTT_CONSUMERS, 4, 'MQTT_CONSUMERS')),
+    mqttClientId: env.MQTT_CLIENT_ID || hostname(),
     simDrones: int(env.SIM_DRONES, 24, 'SIM_DRONES'),
     production,
   };

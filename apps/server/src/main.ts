@@ -5,9 +5,14 @@ import pino from 'pino';
 import { buildApp } from './app.ts';
 import { loadConfig, REPO_ROOT } from './config.ts';
 import { demoCredentialsText, seedDemo } from './demo/seed.ts';
+import { createKeysService } from './modules/accounts/keys.service.ts';
 import { createDb } from './platform/db.ts';
 import { startEmbeddedPostgres } from './platform/embeddedPostgres.ts';
 import { migrateToLatest } from './platform/migrate.ts';
+import { createSealer } from './platform/seal.ts';
+import { demoFleet } from './sim/fleet/demoFleet.ts';
+import { type FleetRun, runFleet } from './sim/fleet/runner.ts';
+import { httpSender } from './sim/fleet/senders.ts';
 
 const started = Date.now();
 const config = loadConfig();
@@ -28,6 +33,7 @@ async function stop(signal: string) {
   if (stopping) return;
   stopping = true;
   logger.info({ signal }, 'stopping');
+  await fleet?.stop().catch((err) => logger.error({ err }, 'stopping the simulated fleet'));
   await app?.close().catch((err) => logger.error({ err }, 'closing http'));
   await db.destroy().catch((err) => logger.error({ err }, 'closing db pool'));
   await embedded?.stop().catch((err) => logger.error({ err }, 'stopping embedded PostgreSQL'));
@@ -37,6 +43,7 @@ process.on('SIGINT', () => void stop('SIGINT'));
 process.on('SIGTERM', () => void stop('SIGTERM'));
 
 let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+let fleet: FleetRun | undefined;
 try {
   const applied = await migrateToLatest(db);
   if (applied.length) logger.info({ applied }, 'migrations applied');
@@ -48,6 +55,17 @@ try {
     `AgriFleet console: ${url}  (API docs ${url}/api/docs)  ready in ${Date.now() - started} ms`,
   ];
   if (config.demoData) lines.push(demoCredentialsText());
+  if (config.demoData && config.simDrones > 0) {
+    const keys = createKeysService(db, createSealer(config.jwtSecret));
+    const groups = await demoFleet(db, keys, config.simDrones, config.dataDir);
+    const local = `http://127.0.0.1:${config.port}`;
+    fleet = runFleet(
+      groups.map((g) => ({ drones: g.drones, sender: httpSender(local, g.key) })),
+      { onError: (err) => logger.warn({ err: err.message }, 'simulated fleet: send failed') },
+    );
+    const n = groups.reduce((sum, g) => sum + g.drones.length, 0);
+    lines.push(`Simulated fleet: ${n} demo drones flying and reporting (SIM_DRONES=0 turns it off).`);
+  }
   process.stdout.write(`\n${lines.join('\n')}\n\n`);
 } catch (err) {
   logger.fatal({ err }, 'start failed');

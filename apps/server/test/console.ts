@@ -56,6 +56,7 @@ export async function startTestConsole(env: Record<string, string> = {}): Promis
     JWT_SECRET: 'console-secret-console-secret-console',
     PORT: String(port),
     LOG_LEVEL: 'warn',
+    MQTT_PORT: '0',
     ...env,
   });
   const app = await buildApp({ config, db, logger: pino({ level: 'warn' }) });

@@ -91,6 +91,8 @@ export async function createTestApp(opts: TestAppOptions = {}) {
       JWT_SECRET: 'test-secret-test-secret-test-secret',
       WEB_DIST: '/nonexistent',
       LOG_LEVEL: 'silent',
+      // No MQTT TCP listener per test app (MQTT over WebSocket still works); tests that need one set it.
+      MQTT_PORT: '0',
       ...opts.env,
     });
     const transports = opts.configuredTransports ? undefined : { sms, email };

@@ -2,6 +2,7 @@ import { hashPassword } from '../modules/auth/auth.service.ts';
 import type { Db } from '../platform/db.ts';
 import { DEMO_ACCOUNTS, DEMO_LEASES, DEMO_PASSWORD, DEMO_USERS } from './accounts.ts';
 import { seedDemoDrones } from './drones.ts';
+import { seedDemoNofly } from './nofly.ts';
 
 /** Seeds the demo organisations into an empty database. Returns false when it holds accounts already. */
 export async function seedDemo(db: Db): Promise<boolean> {
@@ -70,6 +71,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
         .execute();
     }
     await seedDemoDrones(trx, ids);
+    await seedDemoNofly(trx);
   });
   return true;
 }

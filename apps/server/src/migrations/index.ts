@@ -2,10 +2,12 @@ import type { Migration } from 'kysely';
 import * as m0001 from './0001_foundation.ts';
 import * as m0002 from './0002_drones.ts';
 import * as m0003 from './0003_sorties.ts';
+import * as m0004 from './0004_anomalies.ts';
 
 /** Numbered migrations, applied in key order at start. */
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
   '0002_drones': m0002,
   '0003_sorties': m0003,
+  '0004_anomalies': m0004,
 };

@@ -5,6 +5,7 @@
 import type { Logger } from 'pino';
 import type { RegionAt } from '../modules/regions/geo/codes.ts';
 import type { Db } from '../platform/db.ts';
+import { createAnomalyStream } from './anomalies/stream.ts';
 import { createDroneDirectory } from './ingest/droneDirectory.ts';
 import { LiveState } from './ingest/liveState.ts';
 import { createIngest, type PointObserver } from './ingest/pipeline.ts';
@@ -25,13 +26,17 @@ export interface TelemetryOptions {
 export function createTelemetry(o: TelemetryOptions) {
   const directory = createDroneDirectory(o.db);
   const live = new LiveState(o.locate, o.onlineWindowMs);
+  const anomalies = createAnomalyStream({ db: o.db, locate: o.locate, logger: o.logger });
   let ingest: ReturnType<typeof createIngest> | null = null;
   const writer = createWriter(o.db, {
     ...o.writer,
     logger: o.logger,
     onCommitted: (chunks) => ingest?.committed(chunks),
     onFailed: (chunks) => ingest?.failed(chunks),
-    afterSortie: o.afterSortie,
+    afterSortie: async (trx, sortie, points) => {
+      await anomalies.afterSortie(trx, sortie, points);
+      await o.afterSortie?.(trx, sortie, points);
+    },
     buildSortie: (job, points) => {
       const meta = directory.peek(job.droneId);
       return meta ? sortieRow(meta, { points, reason: job.reason }, o.locate) : null;
@@ -54,6 +59,7 @@ export function createTelemetry(o: TelemetryOptions) {
     writer,
     directory,
     async start() {
+      await anomalies.start();
       const r = await recover(o.db, directory, service, live);
       if (r.points) o.logger?.info(r, 'telemetry recovered from stored chunks');
       timer = setInterval(() => service.tick(), 1000);
@@ -61,6 +67,7 @@ export function createTelemetry(o: TelemetryOptions) {
     },
     async stop() {
       if (timer) clearInterval(timer);
+      anomalies.stop();
       await writer.close();
     },
   };

@@ -39,6 +39,13 @@ export const telemetryPoint = z.object({
   /** Crop being treated (oper/crops id), when known. */
   cropId: z.number().int().positive().optional(),
   rtk: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(4), z.literal(5)]).optional(),
+  /**
+   * Area the drone's own controller counts as sprayed in the current sortie, square metres,
+   * cumulative from take-off (0 at take-off, never decreasing within the sortie), when it counts one.
+   * The sortie's reported area is the largest value seen; it is checked against the area the server
+   * computes (anomaly oddType 5, wrong acreage).
+   */
+  workArea: z.number().min(0).max(10_000_000).optional(),
 });
 export type TelemetryPoint = z.infer<typeof telemetryPoint>;
 

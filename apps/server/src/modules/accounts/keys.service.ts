@@ -55,6 +55,17 @@ export function createKeysService(db: Db, sealer: Sealer) {
       return row ? { vid: row.vid, secret: sealer.open(row.secret_sealed) } : null;
     },
 
+    /** The account of a live key's vid (MQTT ACL hooks carry the username only), or null. */
+    async accountOfVid(vid: string): Promise<number | null> {
+      const row = await db
+        .selectFrom('account_keys')
+        .select('account_id')
+        .where('vid', '=', vid)
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst();
+      return row?.account_id ?? null;
+    },
+
     /** The account a (vid, secret) pair belongs to, or null. */
     async verify(vid: string, secret: string): Promise<number | null> {
       const row = await db

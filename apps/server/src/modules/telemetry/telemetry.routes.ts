@@ -6,6 +6,7 @@
 import { ok as okSchema, telemetryBatch } from '@agrifleet/domain';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import type { Db } from '../../platform/db.ts';
 import { errors } from '../../platform/errors.ts';
 import { ok } from '../../platform/http.ts';
 import type { Routes } from '../../platform/routes.ts';
@@ -30,14 +31,50 @@ export function basicCredentials(req: FastifyRequest): { vid: string; secret: st
   return i > 0 ? { vid: decoded.slice(0, i), secret: decoded.slice(i + 1) } : null;
 }
 
-export const telemetryRoutes: Routes<{ keys: KeysService; ingest: Ingest }> = async (
+export const telemetryRoutes: Routes<{ keys: KeysService; ingest: Ingest; db: Db }> = async (
   app,
-  { keys, ingest },
+  { keys, ingest, db },
 ) => {
+  async function keyAccount(req: FastifyRequest): Promise<number> {
+    const creds = basicCredentials(req);
+    const accountId = creds ? await keys.verify(creds.vid, creds.secret) : null;
+    if (accountId === null) throw errors.telemetryKeyInvalid();
+    return accountId;
+  }
+
+  app.get(
+    '/api/telemetry/drones',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['telemetry'],
+        summary: "The drones the key's account may send for (gateways and the simulator)",
+        response: {
+          200: okSchema(z.array(z.object({ droneId: z.string(), regionCode: z.number().nullable() }))),
+        },
+      },
+    },
+    async (req) => {
+      const accountId = await keyAccount(req);
+      const rows = await db
+        .selectFrom('drones')
+        .select(['drone_id', 'region_code'])
+        .where((eb) => eb.or([eb('zz_account_id', '=', accountId), eb('yy_account_id', '=', accountId)]))
+        .orderBy('drone_id')
+        .execute();
+      return ok(
+        req,
+        rows.map((r) => ({ droneId: r.drone_id, regionCode: r.region_code })),
+      );
+    },
+  );
+
   app.post(
     '/api/telemetry/batch',
     {
       bodyLimit: 32 * 1024 * 1024,
+      // A fleet posts every second: log failures only.
+      logLevel: 'warn',
       config: { access: 'public' },
       schema: {
         tags: ['telemetry'],
@@ -47,9 +84,7 @@ export const telemetryRoutes: Routes<{ keys: KeysService; ingest: Ingest }> = as
       },
     },
     async (req) => {
-      const creds = basicCredentials(req);
-      const accountId = creds ? await keys.verify(creds.vid, creds.secret) : null;
-      if (accountId === null) throw errors.telemetryKeyInvalid();
+      const accountId = await keyAccount(req);
       const results = await Promise.all(
         req.body.drones.map(async ({ droneId, points }) => {
           try {

@@ -98,8 +98,12 @@ export function regionRange(code: number): [number, number] {
 }
 
 /** A drone (registry row) in scope: its owners, or its registered region for a government. */
-export function droneScopeCondition(scope: DataScope, cols: { zz: string; yy: string; region: string }): Expression<SqlBool> {
-  if (scope.kind !== 'region') return scopeCondition(scope, { ...cols, country: '', province: '', city: '', county: '' });
+export function droneScopeCondition(
+  scope: DataScope,
+  cols: { zz: string; yy: string; region: string },
+): Expression<SqlBool> {
+  if (scope.kind !== 'region')
+    return scopeCondition(scope, { ...cols, country: '', province: '', city: '', county: '' });
   const [lo, hi] = regionRange(scope.code);
   return sql<SqlBool>`${sql.ref(cols.region)} BETWEEN ${lo} AND ${hi}`;
 }

@@ -42,10 +42,15 @@ export interface DroneEvent {
 export type SortieHook = (
   trx: Transaction<Database>,
   sortie: NewSortie & { sortieId: number },
+  points: readonly TelemetryPoint[],
 ) => Promise<void>;
 
 export interface WriterOptions {
-  /** Wait this long for more work before a flush (ms). */
+  /**
+   * Wait this long for more work before a flush (ms). Default 0: group commit, a flush starts as
+   * soon as the previous one ends, so a message waits for one commit when the store is idle and
+   * batches grow by themselves under load.
+   */
   flushMs?: number;
   /** Flush at once when this many points are waiting. */
   maxPoints?: number;
@@ -65,7 +70,7 @@ interface Waiter {
 }
 
 export function createWriter(db: Db, opts: WriterOptions) {
-  const flushMs = opts.flushMs ?? 100;
+  const flushMs = opts.flushMs ?? 0;
   const maxPoints = opts.maxPoints ?? 20_000;
   const positionsMs = opts.positionsMs ?? 5_000;
   let chunks: Chunk[] = [];
@@ -260,7 +265,7 @@ async function insertSortie(trx: Transaction<Database>, job: CloseJob, opts: Wri
       .executeTakeFirst();
     if (inserted) {
       await trx.insertInto('sortie_tracks').values({ sortie_id: inserted.sortie_id, track }).execute();
-      await opts.afterSortie?.(trx, { ...s, sortieId: inserted.sortie_id });
+      await opts.afterSortie?.(trx, { ...s, sortieId: inserted.sortie_id }, points);
     }
   }
   // The sortie is stored (now or by an earlier run): its points need not be kept twice.

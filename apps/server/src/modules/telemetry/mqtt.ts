@@ -1,0 +1,65 @@
+/**
+ * MQTT for telemetry: the embedded Aedes broker (TCP on MQTT_PORT, and MQTT over WebSocket at
+ * /mqtt on the console's port), or, with MQTT_URL, consumers of an external broker's shared
+ * subscription plus the HTTP authentication hooks such a broker calls (platform/mqtt/README.md).
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import type { Config } from '../../config.ts';
+import { mqttAuthRoutes } from '../../platform/mqtt/authHooks.routes.ts';
+import { startEmbeddedBroker } from '../../platform/mqtt/embeddedBroker.ts';
+import { connectExternalBroker } from '../../platform/mqtt/externalConsumer.ts';
+import { StoreUnavailable, type TelemetryHandler } from '../../platform/mqtt/types.ts';
+import { registerMqttOverWebSocket } from '../../platform/mqtt/webSocketRoute.ts';
+import type { Telemetry } from '../../telemetry/index.ts';
+import { BadMessage } from '../../telemetry/ingest/validate.ts';
+import type { KeysService } from '../accounts/keys.service.ts';
+
+export async function registerMqtt(
+  app: FastifyInstance,
+  deps: { config: Config; telemetry: Telemetry; keys: KeysService; logger: Logger },
+) {
+  const { config, telemetry, keys, logger } = deps;
+  const handler: TelemetryHandler = {
+    authenticate: (vid, secret) => keys.verify(vid, secret),
+    mayPublish: (accountId, droneId) => telemetry.directory.mayPublish(accountId, droneId),
+    async onMessage(droneId, payload, accountId) {
+      try {
+        await telemetry.ingest.message(droneId, payload, accountId);
+      } catch (err) {
+        if (err instanceof BadMessage) throw err;
+        throw new StoreUnavailable((err as Error).message);
+      }
+    },
+  };
+
+  if (config.mqttUrl) {
+    await app.register(mqttAuthRoutes, {
+      authenticate: handler.authenticate,
+      accountOfVid: (vid) => keys.accountOfVid(vid),
+      mayPublish: handler.mayPublish,
+    });
+    // Several connections in the shared group: mqtt.js hands one message at a time per connection.
+    const consumers = Array.from({ length: config.mqttConsumers }, (_, i) =>
+      connectExternalBroker({
+        url: config.mqttUrl as string,
+        handler,
+        logger,
+        clientId: `agrifleet-ingest-${config.mqttClientId}-${i}`,
+      }),
+    );
+    app.addHook('onClose', async () => {
+      await Promise.all(consumers.map((c) => c.close()));
+    });
+    return { consumers, broker: null };
+  }
+
+  const broker = await startEmbeddedBroker({
+    port: config.mqttPort === 0 ? null : config.mqttPort,
+    handler,
+    logger,
+  });
+  registerMqttOverWebSocket(app, broker);
+  app.addHook('onClose', () => broker.close());
+  return { consumers: [], broker };
+}

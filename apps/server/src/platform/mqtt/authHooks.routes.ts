@@ -1,0 +1,77 @@
+/**
+ * HTTP authentication and authorization hooks for an external broker, in EMQX's format
+ * (EMQX 5 "HTTP Server" authenticator and authorizer: POST JSON, answer 200 { result }).
+ * Devices sign in with their account's key: username = vid, password = secret; they may publish
+ * only to the telemetry topics of drones their account may publish for, and subscribe to nothing.
+ *
+ * Public routes on purpose (the broker calls them, with no console session): expose them to the
+ * broker only (firewall, or a listener on a private address). See README.md.
+ */
+import { z } from 'zod';
+import type { Routes } from '../routes.ts';
+import { droneIdOfTopic, type TelemetryHandler } from './types.ts';
+
+export interface MqttAuthDeps {
+  authenticate: TelemetryHandler['authenticate'];
+  /** The account of a key's vid (the ACL call carries the username only), or null. */
+  accountOfVid(vid: string): Promise<number | null>;
+  mayPublish: TelemetryHandler['mayPublish'];
+}
+
+const tags = ['telemetry'];
+const access = 'public' as const;
+const verdict = z.object({ result: z.enum(['allow', 'deny']) });
+type Verdict = z.infer<typeof verdict>;
+const allow: Verdict = { result: 'allow' };
+const deny: Verdict = { result: 'deny' };
+
+export const mqttAuthRoutes: Routes<MqttAuthDeps> = async (app, deps) => {
+  app.post(
+    '/api/telemetry/mqtt/auth',
+    {
+      config: { access },
+      schema: {
+        tags,
+        summary: 'MQTT broker hook: may this key connect? (username = vid, password = secret)',
+        body: z.object({
+          username: z.string().max(200),
+          password: z.string().max(500),
+          clientid: z.string().max(200).optional(),
+        }),
+        response: { 200: verdict },
+      },
+    },
+    async (req) => {
+      const { username, password } = req.body;
+      if (!username || !password) return deny;
+      return (await deps.authenticate(username, password)) === null ? deny : allow;
+    },
+  );
+
+  app.post(
+    '/api/telemetry/mqtt/acl',
+    {
+      config: { access },
+      schema: {
+        tags,
+        summary: 'MQTT broker hook: may this key publish to this topic?',
+        body: z.object({
+          username: z.string().max(200),
+          topic: z.string().max(1000),
+          action: z.string().max(20),
+          clientid: z.string().max(200).optional(),
+        }),
+        response: { 200: verdict },
+      },
+    },
+    async (req) => {
+      const { username, topic, action } = req.body;
+      if (action !== 'publish' || !username) return deny;
+      const droneId = droneIdOfTopic(topic);
+      if (!droneId) return deny;
+      const accountId = await deps.accountOfVid(username);
+      if (accountId === null) return deny;
+      return (await deps.mayPublish(accountId, droneId)) ? allow : deny;
+    },
+  );
+};

@@ -1,0 +1,79 @@
+/**
+ * The live fleet `npm start` flies: demo drones, each over farmland of the province it is
+ * registered in, sending with its manufacturer's telemetry key. Keys are created on first use
+ * and also written to DATA_DIR/demo-keys/ so `npm run simulate` can send with them.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { KeysService } from '../../modules/accounts/keys.service.ts';
+import type { Db } from '../../platform/db.ts';
+import { FARM_PLACES, type FarmPlace, type LiveDrone, liveFleet } from '../flight/index.ts';
+import type { KeyPair } from './senders.ts';
+
+/** Farm place per registered province (9-digit code / 10,000). */
+const PLACE_BY_PROVINCE: Record<number, string> = {
+  15632: 'yancheng',
+  15623: 'jiansanjiang',
+  15665: 'shihezi',
+  15641: 'zhoukou',
+  15645: 'chongzuo',
+  15634: 'funan',
+  15622: 'dehui',
+};
+
+export function placeFor(regionCode: number | null): FarmPlace {
+  const key =
+    regionCode && Math.floor(regionCode / 1_000_000) === 764
+      ? 'suphanburi'
+      : (PLACE_BY_PROVINCE[Math.floor((regionCode ?? 0) / 10_000)] ?? 'yancheng');
+  return FARM_PLACES.find((p) => p.key === key) ?? (FARM_PLACES[0] as FarmPlace);
+}
+
+export async function demoKey(
+  keys: KeysService,
+  accountId: number,
+  vid: string,
+  dataDir: string,
+): Promise<KeyPair> {
+  let key = await keys.current(accountId);
+  if (!key) {
+    await keys.create(accountId, vid);
+    key = await keys.current(accountId);
+  }
+  if (!key) throw new Error(`no telemetry key for account ${accountId}`);
+  const dir = join(dataDir, 'demo-keys');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, `${key.vid}.key`), `vid=${key.vid}\nsecret=${key.secret}\n`, { mode: 0o600 });
+  return key;
+}
+
+/** `count` activated drones spread over the manufacturers and regions, grouped by manufacturer. */
+export async function demoFleet(db: Db, keys: KeysService, count: number, dataDir: string, seed = 1) {
+  const drones = await db
+    .selectFrom('drones as d')
+    .innerJoin('accounts as a', 'a.id', 'd.zz_account_id')
+    .select(['d.drone_id', 'd.zz_account_id', 'd.yy_account_id', 'd.region_code', 'a.account_name'])
+    .where('d.activation_status', '=', 2)
+    .orderBy('d.drone_id')
+    .execute();
+  // Every k-th drone, so the fleet covers all models, owners and regions.
+  const step = Math.max(1, Math.floor(drones.length / Math.max(1, count)));
+  const chosen = drones.filter((_, i) => i % step === 0).slice(0, count);
+  const pilots = await db.selectFrom('users').select(['id', 'account_id']).orderBy('id').execute();
+  const groups: Array<{ accountId: number; key: KeyPair; drones: LiveDrone[] }> = [];
+  for (const zz of [...new Set(chosen.map((d) => d.zz_account_id))]) {
+    const mine = chosen.filter((d) => d.zz_account_id === zz);
+    const fleet = liveFleet({
+      count: mine.length,
+      startTime: Date.now(),
+      seed: seed + zz,
+      droneIds: mine.map((d) => d.drone_id),
+      places: mine.map((d) => placeFor(d.region_code)),
+      pilotIds: mine
+        .map((d) => pilots.find((p) => p.account_id === (d.yy_account_id ?? zz))?.id ?? 0)
+        .filter((id) => id > 0),
+    });
+    groups.push({ accountId: zz, key: await demoKey(keys, zz, `demo-fleet-${zz}`, dataDir), drones: fleet });
+  }
+  return groups;
+}

@@ -1,0 +1,53 @@
+/**
+ * Flies a simulated fleet in real time: every tick, each drone's points due by now are sent
+ * through its sender. A slow or failed send is logged and the next tick goes on (the drones keep
+ * flying; what the server refused is not resent, as a real drone's buffer would be bounded).
+ */
+import type { LiveDrone } from '../flight/index.ts';
+import type { Sender } from './senders.ts';
+
+export interface FleetRun {
+  stop(): Promise<void>;
+  stats(): { ticks: number; points: number; failures: number; lastError: string | null };
+}
+
+export function runFleet(
+  groups: Array<{ drones: LiveDrone[]; sender: Sender }>,
+  opts: { tickMs?: number; onError?: (err: Error) => void } = {},
+): FleetRun {
+  const tickMs = opts.tickMs ?? 1000;
+  const s = { ticks: 0, points: 0, failures: 0, lastError: null as string | null };
+  let busy = false;
+  const timer = setInterval(async () => {
+    if (busy) return;
+    busy = true;
+    const now = Date.now();
+    try {
+      await Promise.all(
+        groups.map(async ({ drones, sender }) => {
+          const batch = drones
+            .map((d) => ({ droneId: d.droneId, points: d.pointsUntil(now) }))
+            .filter((b) => b.points.length > 0);
+          try {
+            await sender.send(batch);
+            for (const b of batch) s.points += b.points.length;
+          } catch (err) {
+            s.failures++;
+            s.lastError = (err as Error).message;
+            opts.onError?.(err as Error);
+          }
+        }),
+      );
+      s.ticks++;
+    } finally {
+      busy = false;
+    }
+  }, tickMs);
+  return {
+    stats: () => ({ ...s }),
+    async stop() {
+      clearInterval(timer);
+      await Promise.all(groups.map((g) => g.sender.close()));
+    },
+  };
+}

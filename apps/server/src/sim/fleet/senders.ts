@@ -1,0 +1,64 @@
+/**
+ * How simulated drones send, exactly as real ones do: HTTP batches to /api/telemetry/batch with
+ * the account key (Basic vid:secret), or one MQTT message per drone per tick on the drone's topic
+ * (QoS 1, username = vid, password = secret).
+ */
+import { TELEMETRY_TOPIC, type TelemetryPoint } from '@agrifleet/domain';
+
+export interface Sender {
+  send(batch: Array<{ droneId: string; points: TelemetryPoint[] }>): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface KeyPair {
+  vid: string;
+  secret: string;
+}
+
+export function httpSender(baseUrl: string, key: KeyPair): Sender {
+  const authorization = `Basic ${Buffer.from(`${key.vid}:${key.secret}`).toString('base64')}`;
+  return {
+    async send(batch) {
+      if (!batch.length) return;
+      const res = await fetch(new URL('/api/telemetry/batch', baseUrl), {
+        method: 'POST',
+        headers: { authorization, 'content-type': 'application/json' },
+        body: JSON.stringify({ drones: batch }),
+      });
+      if (!res.ok) throw new Error(`telemetry batch refused: HTTP ${res.status} ${await res.text()}`);
+      const body = (await res.json()) as { data: { drones: Array<{ droneId: string; error?: string }> } };
+      const refused = body.data.drones.filter((d) => d.error);
+      if (refused.length)
+        throw new Error(`refused: ${refused.map((d) => `${d.droneId} (${d.error})`).join(', ')}`);
+    },
+    async close() {},
+  };
+}
+
+export async function mqttSender(url: string, key: KeyPair): Promise<Sender> {
+  const mqtt = await import('mqtt');
+  const client = await mqtt.connectAsync(url, {
+    username: key.vid,
+    password: key.secret,
+    clientId: `agrifleet-sim-${key.vid}-${process.pid}`,
+    reconnectPeriod: 2000,
+  });
+  return {
+    async send(batch) {
+      await Promise.all(
+        batch.map(({ droneId, points }) =>
+          client.publishAsync(
+            TELEMETRY_TOPIC(droneId),
+            JSON.stringify(points.length === 1 ? points[0] : { points }),
+            {
+              qos: 1,
+            },
+          ),
+        ),
+      );
+    },
+    async close() {
+      await client.endAsync();
+    },
+  };
+}

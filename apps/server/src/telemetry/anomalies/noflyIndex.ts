@@ -1,0 +1,153 @@
+/**
+ * Which no-fly zones contain a point. A packed R-tree (flatbush) over the zones' bounding boxes
+ * picks the candidates; each candidate is then tested exactly: even-odd ray casting over all rings
+ * of a polygon (holes included), great-circle (haversine) distance to the centre of a circle.
+ *
+ * `depthM` tells how far inside a zone a point is, for the detector's entry margin.
+ *
+ * Coordinates are WGS-84 degrees. Circles are measured on the sphere of mean radius: against the
+ * ellipsoid their radius is off by at most 0.5 % (25 m on 5 km). Zones crossing the antimeridian
+ * are not supported (none of the served countries has one).
+ */
+import Flatbush from 'flatbush';
+
+export type Position = readonly number[];
+
+interface ZoneBase {
+  id: number;
+  name: string;
+  /** 1 other department, 2 civil aviation. */
+  noflyType: 1 | 2;
+}
+export type NoflyZone = ZoneBase &
+  (
+    | {
+        shape: 'polygon' /** GeoJSON Polygon coordinates: outer ring, then holes. */;
+        rings: readonly (readonly Position[])[];
+      }
+    | { shape: 'circle'; center: Position; radiusM: number }
+  );
+
+export interface NoflyIndex {
+  readonly size: number;
+  /** Enabled zones containing the point (usually none: the shared empty array). */
+  zonesAt(lng: number, lat: number): readonly NoflyZone[];
+}
+
+const EARTH_R = 6_371_008.8;
+const RAD = Math.PI / 180;
+const NONE: readonly NoflyZone[] = Object.freeze([]);
+
+/** Great-circle distance in metres. */
+export function haversineM(lng1: number, lat1: number, lng2: number, lat2: number): number {
+  const dLat = (lat2 - lat1) * RAD;
+  const dLng = (lng2 - lng1) * RAD;
+  const s = Math.sin(dLat / 2) ** 2 + Math.cos(lat1 * RAD) * Math.cos(lat2 * RAD) * Math.sin(dLng / 2) ** 2;
+  return 2 * EARTH_R * Math.asin(Math.min(1, Math.sqrt(s)));
+}
+
+type Test = (lng: number, lat: number) => boolean;
+type Box = [number, number, number, number];
+
+/** Rings as flat [lng0, lat0, lng1, lat1, ...] arrays, for a tight inner loop. */
+function polygonTest(rings: readonly (readonly Position[])[]): { box: Box; test: Test } {
+  const flat = rings.map((ring) =>
+    Float64Array.from(ring.flatMap((p) => [p[0] ?? Number.NaN, p[1] ?? Number.NaN])),
+  );
+  const box: Box = [Infinity, Infinity, -Infinity, -Infinity];
+  const outer = flat[0] ?? new Float64Array();
+  for (let i = 0; i < outer.length; i += 2) {
+    const x = outer[i] as number;
+    const y = outer[i + 1] as number;
+    if (x < box[0]) box[0] = x;
+    if (y < box[1]) box[1] = y;
+    if (x > box[2]) box[2] = x;
+    if (y > box[3]) box[3] = y;
+  }
+  const test: Test = (lng, lat) => {
+    let inside = false;
+    for (const r of flat) {
+      const n = r.length;
+      // j trails i by one vertex; a closed ring's repeated last vertex adds a zero-length edge.
+      for (let i = 0, j = n - 2; i < n; j = i, i += 2) {
+        const xi = r[i] as number;
+        const yi = r[i + 1] as number;
+        const xj = r[j] as number;
+        const yj = r[j + 1] as number;
+        if (yi > lat !== yj > lat && lng < ((xj - xi) * (lat - yi)) / (yj - yi) + xi) inside = !inside;
+      }
+    }
+    return inside;
+  };
+  return { box, test };
+}
+
+function circleTest(center: Position, radiusM: number): { box: Box; test: Test } {
+  const lng0 = center[0] ?? Number.NaN;
+  const lat0 = center[1] ?? Number.NaN;
+  // 1 % margin: the box only has to contain the circle.
+  const dLat = ((radiusM / EARTH_R) * 1.01) / RAD;
+  const poleward = Math.min(89.9, Math.abs(lat0) + dLat);
+  const dLng = dLat / Math.cos(poleward * RAD);
+  return {
+    box: [lng0 - dLng, lat0 - dLat, lng0 + dLng, lat0 + dLat],
+    test: (lng, lat) => haversineM(lng0, lat0, lng, lat) <= radiusM,
+  };
+}
+
+/**
+ * Distance in metres from a point inside `zone` to its border (for a point outside: to the border
+ * too, so test containment first). Polygons are measured in the equirectangular plane of the point,
+ * which is exact to well under a metre at the few hundred metres that matter here.
+ */
+export function depthM(zone: NoflyZone, lng: number, lat: number): number {
+  if (zone.shape === 'circle')
+    return Math.abs(zone.radiusM - haversineM(zone.center[0] ?? 0, zone.center[1] ?? 0, lng, lat));
+  const ky = EARTH_R * RAD;
+  const kx = ky * Math.cos(lat * RAD);
+  let best = Infinity;
+  for (const ring of zone.rings) {
+    for (let i = 1; i < ring.length; i++) {
+      const a = ring[i - 1] as Position;
+      const b = ring[i] as Position;
+      const ax = ((a[0] ?? 0) - lng) * kx;
+      const ay = ((a[1] ?? 0) - lat) * ky;
+      const dx = ((b[0] ?? 0) - lng) * kx - ax;
+      const dy = ((b[1] ?? 0) - lat) * ky - ay;
+      const len2 = dx * dx + dy * dy;
+      const t = len2 > 0 ? Math.max(0, Math.min(1, -(ax * dx + ay * dy) / len2)) : 0;
+      const d = Math.hypot(ax + t * dx, ay + t * dy);
+      if (d < best) best = d;
+    }
+  }
+  return best;
+}
+
+/** Builds the index once per zone set (rebuild on any change: 10,000 zones take a few ms). */
+export function createNoflyIndex(zones: readonly NoflyZone[]): NoflyIndex {
+  const usable = zones
+    .map((zone) => ({
+      zone,
+      ...(zone.shape === 'polygon' ? polygonTest(zone.rings) : circleTest(zone.center, zone.radiusM)),
+    }))
+    .filter((z) => z.box.every(Number.isFinite) && z.box[0] <= z.box[2] && z.box[1] <= z.box[3]);
+  if (usable.length === 0) return { size: 0, zonesAt: () => NONE };
+  const tree = new Flatbush(usable.length);
+  for (const z of usable) tree.add(...z.box);
+  tree.finish();
+  return {
+    size: usable.length,
+    zonesAt(lng, lat) {
+      let found: NoflyZone[] | null = null;
+      tree.search(lng, lat, lng, lat, (i) => {
+        const z = usable[i];
+        if (z?.test(lng, lat)) {
+          if (found) found.push(z.zone);
+          else found = [z.zone];
+        }
+        return false;
+      });
+      return found ?? NONE;
+    },
+  };
+}
