@@ -22,6 +22,7 @@ import { applyRoutes } from './modules/accounts/applies.routes.ts';
 import { keyRoutes } from './modules/accounts/keys.routes.ts';
 import { createKeysService } from './modules/accounts/keys.service.ts';
 import { rentalLookupRoutes } from './modules/accounts/rental.routes.ts';
+import { createAnomaliesRepo } from './modules/anomalies/anomalies.repo.ts';
 import { createAuthRepo } from './modules/auth/auth.repo.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
@@ -160,7 +161,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const monitor = createMonitorService({ live: telemetry.live, sorties });
   await app.register(monitorRoutes, { monitor, sorties });
   await app.register(monitorSocket, { live: telemetry.live });
-  await app.register(sortieRoutes, { sorties });
+  await app.register(sortieRoutes, { sorties, anomalies: createAnomaliesRepo(db) });
   if (config.testMode) await app.register(testingRoutes, { db, captcha });
 
   await registerWeb(app, config.webDist);

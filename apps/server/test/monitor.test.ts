@@ -122,6 +122,7 @@ const calls = () => [
   `${D}/history/stat/${droneA}`,
   `${D}/history/battery?sortieId=${sortieA}`,
   `${D}/log/${droneA}`,
+  `${D}/anomalies?droneId=${droneA}`,
 ];
 
 describe('telemetry batch over HTTP', () => {

@@ -17,13 +17,30 @@ import { scopeOf } from '../../platform/auth/scope.ts';
 import { errors } from '../../platform/errors.ts';
 import { ok } from '../../platform/http.ts';
 import type { Routes } from '../../platform/routes.ts';
+import type { AnomaliesRepo } from '../anomalies/anomalies.repo.ts';
 import type { SortiesRepo } from './sorties.repo.ts';
 
 const tags = ['drones'];
 const config = { access: { screens: ['MonitorView', 'DroneList'] } } as const;
 const droneParams = z.object({ droneId: z.string() });
 
-export const sortieRoutes: Routes<{ sorties: SortiesRepo }> = async (app, { sorties }) => {
+const anomalyRecord = z.object({
+  id: z.number(),
+  droneId: z.string(),
+  oddType: z.number(),
+  time: z.number(),
+  endTime: z.number().nullable(),
+  lng: z.number(),
+  lat: z.number(),
+  sortieId: z.number().nullable(),
+  noflyId: z.number().nullable(),
+  detail: z.record(z.string(), z.unknown()),
+});
+
+export const sortieRoutes: Routes<{ sorties: SortiesRepo; anomalies: AnomaliesRepo }> = async (
+  app,
+  { sorties, anomalies },
+) => {
   /** The drone, if the caller may see it (a government: registered in its region). */
   async function visible(req: FastifyRequest, droneId: string) {
     const scope = scopeOf(callerOf(req));
@@ -99,6 +116,30 @@ export const sortieRoutes: Routes<{ sorties: SortiesRepo }> = async (app, { sort
     async (req) => {
       await visible(req, req.params.droneId);
       return ok(req, await sorties.log(req.params.droneId, req.query.pageIndex, req.query.size));
+    },
+  );
+
+  app.get(
+    `${DRONE_BASE}/anomalies`,
+    {
+      config,
+      schema: {
+        tags,
+        summary: "A drone's anomalies (oddType 1-5)",
+        querystring: z.object({
+          droneId: z.string(),
+          currentPage: z.coerce.number().int().min(1).default(1),
+          pageSize: z.coerce.number().int().min(1).max(200).default(20),
+          order: z.coerce.number().int().min(1).max(2).default(1),
+        }),
+        response: { 200: okSchema(page(anomalyRecord)) },
+      },
+    },
+    async (req) => {
+      const q = req.query;
+      const scope = scopeOf(callerOf(req));
+      if (scope.kind !== 'region' && !(await sorties.droneVisible(scope, q.droneId))) throw errors.notFound();
+      return ok(req, await anomalies.listByDrone(scope, q.droneId, { ...q, order: q.order === 2 ? 2 : 1 }));
     },
   );
 };
