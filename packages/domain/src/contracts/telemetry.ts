@@ -46,6 +46,8 @@ export const telemetryPoint = z.object({
    * computes (anomaly oddType 5, wrong acreage).
    */
   workArea: z.number().min(0).max(10_000_000).optional(),
+  /** True for a flight in simulation mode (listed apart: getSimulateFlyList, not in statistics). */
+  sim: z.boolean().optional(),
 });
 export type TelemetryPoint = z.infer<typeof telemetryPoint>;
 
