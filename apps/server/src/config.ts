@@ -43,6 +43,8 @@ export interface Config {
   mqttConsumers: number;
   /** Stable id of this process among the broker's consumers (default: host name). */
   mqttClientId: string;
+  /** Shared-subscription group of the consumers. */
+  mqttGroup: string;
   /** Drones of the built-in simulated fleet flown at start (0: off). */
   simDrones: number;
   /** Exposes captchas and codes to tests. Refused unless NODE_ENV is 'test'. */
@@ -118,8 +120,9 @@ export function loadConfig(env: Env = process.env): Config {
     onlineWindowMs: int(env.ONLINE_WINDOW_SECONDS, 60, 'ONLINE_WINDOW_SECONDS') * 1000,
     mqttPort: int(env.MQTT_PORT, 1883, 'MQTT_PORT'),
     mqttUrl: env.MQTT_URL || null,
-    mqttConsumers: Math.max(1, int(env.MQTT_CONSUMERS, 4, 'MQTT_CONSUMERS')),
+    mqttConsumers: Math.max(1, int(env.MQTT_CONSUMERS, 1, 'MQTT_CONSUMERS')),
     mqttClientId: env.MQTT_CLIENT_ID || hostname(),
+    mqttGroup: env.MQTT_GROUP || 'agrifleet',
     simDrones: int(env.SIM_DRONES, 24, 'SIM_DRONES'),
     production,
   };

@@ -15,6 +15,13 @@ import type { Telemetry } from '../../telemetry/index.ts';
 import { BadMessage } from '../../telemetry/ingest/validate.ts';
 import type { KeysService } from '../accounts/keys.service.ts';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Resolves when telemetry consumers are subscribed (external broker) or at once. */
+    mqttReady: Promise<void>;
+  }
+}
+
 export async function registerMqtt(
   app: FastifyInstance,
   deps: { config: Config; telemetry: Telemetry; keys: KeysService; logger: Logger },
@@ -46,7 +53,12 @@ export async function registerMqtt(
         handler,
         logger,
         clientId: `agrifleet-ingest-${config.mqttClientId}-${i}`,
+        group: config.mqttGroup,
       }),
+    );
+    app.decorate(
+      'mqttReady',
+      Promise.all(consumers.map((c) => c.ready)).then(() => undefined),
     );
     app.addHook('onClose', async () => {
       await Promise.all(consumers.map((c) => c.close()));
@@ -60,6 +72,7 @@ export async function registerMqtt(
     logger,
   });
   registerMqttOverWebSocket(app, broker);
+  app.decorate('mqttReady', Promise.resolve());
   app.addHook('onClose', () => broker.close());
   return { consumers: [], broker };
 }
