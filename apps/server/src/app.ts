@@ -33,6 +33,7 @@ import { createProfileService } from './modules/auth/profile.service.ts';
 import { monitorRoutes } from './modules/monitor/monitor.routes.ts';
 import { createMonitorService } from './modules/monitor/monitor.service.ts';
 import { monitorSocket } from './modules/monitor/monitor.socket.ts';
+import { createNoflyRepo } from './modules/nofly/nofly.repo.ts';
 import { regionAt } from './modules/regions/geo/regionAt.ts';
 import { regionRoutes } from './modules/regions/regions.routes.ts';
 import { createSortiesRepo } from './modules/sorties/sorties.repo.ts';
@@ -159,7 +160,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerMqtt(app, { config, telemetry, keys, logger: deps.logger });
   const sorties = createSortiesRepo(db);
   const monitor = createMonitorService({ live: telemetry.live, sorties });
-  await app.register(monitorRoutes, { monitor, sorties });
+  await app.register(monitorRoutes, { monitor, sorties, nofly: createNoflyRepo(db) });
   await app.register(monitorSocket, { live: telemetry.live });
   await app.register(sortieRoutes, { sorties, anomalies: createAnomaliesRepo(db) });
   if (config.testMode) await app.register(testingRoutes, { db, captcha });

@@ -24,17 +24,65 @@ import { scopeOf } from '../../platform/auth/scope.ts';
 import { errors } from '../../platform/errors.ts';
 import { ok } from '../../platform/http.ts';
 import type { Routes } from '../../platform/routes.ts';
+import type { NoflyRepo } from '../nofly/nofly.repo.ts';
 import type { SortiesRepo } from '../sorties/sorties.repo.ts';
 import type { MonitorService } from './monitor.service.ts';
+import { mapZone } from './noflyShapes.ts';
 
 const tags = ['monitor'];
 const access = { screens: ['MonitorView'] } as const;
 const config = { access };
 
-export const monitorRoutes: Routes<{ monitor: MonitorService; sorties: SortiesRepo }> = async (
-  app,
-  { monitor, sorties },
-) => {
+const mapNofly = z.object({
+  noflyId: z.number(),
+  name: z.string(),
+  detailAddress: z.string().nullable(),
+  noflyType: z.union([z.literal(1), z.literal(2)]),
+  shape: z.enum(['polygon', 'circle']),
+  radiusM: z.number().nullable(),
+  geometry: z.object({
+    type: z.literal('Polygon'),
+    coordinates: z.array(z.array(z.tuple([z.number(), z.number()]))),
+  }),
+});
+
+export const monitorRoutes: Routes<{
+  monitor: MonitorService;
+  sorties: SortiesRepo;
+  nofly: NoflyRepo;
+}> = async (app, { monitor, sorties, nofly }) => {
+  // Every caller sees every enabled zone on the map: a pilot must avoid them all.
+  app.get(
+    `${MONITOR_BASE}/noflyZones`,
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Enabled no-fly zones (circles as polygons)',
+        response: { 200: okSchema(z.array(mapNofly)) },
+      },
+    },
+    async (req) => ok(req, (await nofly.list(undefined, { enabled: true })).map(mapZone)),
+  );
+
+  app.get(
+    `${MONITOR_BASE}/noflyZone/:noflyZoneId`,
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'A no-fly zone',
+        params: z.object({ noflyZoneId: z.coerce.number().int() }),
+        response: { 200: okSchema(mapNofly) },
+      },
+    },
+    async (req) => {
+      const zone = await nofly.get(req.params.noflyZoneId);
+      if (!zone?.enabled) throw errors.notFound();
+      return ok(req, mapZone(zone));
+    },
+  );
+
   const scope = (req: Parameters<typeof callerOf>[0]) => scopeOf(callerOf(req));
 
   app.get(
