@@ -112,6 +112,7 @@ const post = (url: string, payload: object, role?: string) =>
 
 const calls = () => [
   `${M}/detail`,
+  `${M}/filters`,
   `${M}/noflyZones`,
   `${M}/onlineDrones?queryType=1&minLng=70&maxLng=140&minLat=15&maxLat=55`,
   `${M}/offlineDrones`,
@@ -180,7 +181,7 @@ describe('monitor and history calls', () => {
 
   it("show the manufacturer its own drone's flights", async () => {
     for (const url of calls()) expect((await get(url, 'makerA')).statusCode, url).toBe(200);
-    const online = (await get(calls()[2] as string, 'makerA')).json().data;
+    const online = (await get(calls()[3] as string, 'makerA')).json().data;
     expect(online.map((d: { droneId: string }) => d.droneId)).toEqual([droneA]);
     const list = (await get(`${M}/getHistoryFlyList?droneId=${droneA}`, 'makerA')).json().data;
     expect(list.total).toBeGreaterThan(0);
@@ -194,6 +195,9 @@ describe('monitor and history calls', () => {
     const stat = (await get(`${D}/history/stat/${droneA}`, 'makerA')).json().data;
     expect(stat.flightCount).toBe(list.total);
     expect(stat.quantityPerArea).toBeCloseTo(stat.sprayQuantity / stat.sprayArea, 6);
+    const filters = (await get(`${M}/filters`, 'makerA')).json().data;
+    expect(filters.manufacturers.map((m: { name: string }) => m.name)).toEqual(['极翼植保无人机有限公司']);
+    expect(filters.models.length).toBeGreaterThan(0);
     const zones = (await get(`${M}/noflyZones`, 'makerA')).json().data;
     expect(zones.length).toBeGreaterThan(0);
     const circle = zones.find((z: { shape: string }) => z.shape === 'circle');
@@ -204,14 +208,14 @@ describe('monitor and history calls', () => {
   });
 
   it("never show a manufacturer another manufacturer's drone", async () => {
-    const online = (await get(calls()[2] as string, 'makerB')).json().data;
+    const online = (await get(calls()[3] as string, 'makerB')).json().data;
     expect(online.map((d: { droneId: string }) => d.droneId)).toEqual([droneB]);
     expect(
       (await get(`${M}/offlineDrones`, 'makerB'))
         .json()
         .data.some((d: { droneId: string }) => d.droneId === droneA),
     ).toBe(false);
-    for (const url of calls().slice(4)) expect((await get(url, 'makerB')).statusCode, url).toBe(404);
+    for (const url of calls().slice(5)) expect((await get(url, 'makerB')).statusCode, url).toBe(404);
     expect((await post(`${M}/tracks`, { sortieIds: [sortieA] }, 'makerB')).json().data).toEqual([]);
     const detail = (await get(`${M}/detail`, 'makerB')).json().data.statInfo;
     const mine = await t.db
@@ -223,7 +227,7 @@ describe('monitor and history calls', () => {
   });
 
   it('show a government the drones and sorties in its region only (Jiangsu, not Heilongjiang)', async () => {
-    const online = (await get(calls()[2] as string, 'government')).json().data;
+    const online = (await get(calls()[3] as string, 'government')).json().data;
     expect(online.map((d: { droneId: string }) => d.droneId)).toEqual([droneA]);
     expect((await get(`${M}/getHistoryFlyList?droneId=${droneB}`, 'government')).json().data.total).toBe(0);
     expect((await get(`${M}/drone/${droneB}`, 'government')).statusCode).toBe(404);
@@ -237,9 +241,9 @@ describe('monitor and history calls', () => {
   });
 
   it('show the platform everything, and the operator its own drone', async () => {
-    const online = (await get(calls()[2] as string, 'platform')).json().data;
+    const online = (await get(calls()[3] as string, 'platform')).json().data;
     expect(online.map((d: { droneId: string }) => d.droneId).sort()).toEqual([droneA, droneB].sort());
-    const op = (await get(calls()[2] as string, 'operatorA')).json().data;
+    const op = (await get(calls()[3] as string, 'operatorA')).json().data;
     expect(op.map((d: { droneId: string }) => d.droneId)).toEqual([droneA]);
     expect((await get(`${M}/drone/${droneB}`, 'operatorA')).statusCode).toBe(404);
   });

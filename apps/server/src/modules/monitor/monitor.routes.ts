@@ -51,6 +51,29 @@ export const monitorRoutes: Routes<{
   sorties: SortiesRepo;
   nofly: NoflyRepo;
 }> = async (app, { monitor, sorties, nofly }) => {
+  const option = z.object({ id: z.number(), name: z.string() });
+  app.get(
+    `${MONITOR_BASE}/filters`,
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Options of the monitor filters: manufacturers, owners, models, device types in scope',
+        response: {
+          200: okSchema(
+            z.object({
+              manufacturers: z.array(option),
+              owners: z.array(option),
+              models: z.array(option),
+              deviceTypes: z.array(z.number()),
+            }),
+          ),
+        },
+      },
+    },
+    async (req) => ok(req, await sorties.filterOptions(scope(req))),
+  );
+
   // Every caller sees every enabled zone on the map: a pilot must avoid them all.
   app.get(
     `${MONITOR_BASE}/noflyZones`,

@@ -277,6 +277,36 @@ export function createSortiesRepo(db: Db) {
       return row.n;
     },
 
+    /** What the monitor filters offer: manufacturers, owners, models and device types of drones in scope. */
+    async filterOptions(scope: DataScope) {
+      const rows = await db
+        .selectFrom('drones as d')
+        .innerJoin('accounts as z', 'z.id', 'd.zz_account_id')
+        .leftJoin('accounts as y', 'y.id', 'd.yy_account_id')
+        .innerJoin('drone_models as m', 'm.id', 'd.model_id')
+        .where(droneScopeCondition(scope, DRONE_COLS))
+        .select([
+          'z.id as zz',
+          'z.account_name as zzName',
+          'y.id as yy',
+          'y.account_name as yyName',
+          'm.id as model',
+          'm.model_name as modelName',
+          'd.device_type',
+        ])
+        .distinct()
+        .execute();
+      const uniq = <T extends { id: number }>(list: T[]) => [...new Map(list.map((x) => [x.id, x])).values()];
+      return {
+        manufacturers: uniq(rows.map((r) => ({ id: r.zz, name: r.zzName }))),
+        owners: uniq(
+          rows.filter((r) => r.yy !== null).map((r) => ({ id: r.yy as number, name: r.yyName as string })),
+        ),
+        models: uniq(rows.map((r) => ({ id: r.model, name: r.modelName }))),
+        deviceTypes: [...new Set(rows.map((r) => r.device_type))].sort(),
+      };
+    },
+
     /** Names of owners and pilot for a drone detail panel. */
     async names(droneId: string, pilotId: number | null) {
       const row = await db
