@@ -7,4 +7,6 @@ import type { ComponentType } from 'react';
 
 type PageModule = { default: ComponentType };
 
-export const PAGES: Partial<Record<Screen, () => Promise<PageModule>>> = {};
+export const PAGES: Partial<Record<Screen, () => Promise<PageModule>>> = {
+  MonitorView: () => import('../features/monitor/MonitorPage.tsx'),
+};

@@ -10,6 +10,7 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { http } from '../../api/http.ts';
+import { restoreMapView } from '../../map/store.ts';
 import { session } from '../session.ts';
 
 /** Window event asking the shared map to return to its start state (the map listens, later issue). */
@@ -30,6 +31,7 @@ export function useSignOut(): () => void {
       onOk: async () => {
         await http.post('user/baseaccount/loginOut').catch(() => undefined);
         window.dispatchEvent(new Event(MAP_RESTORE_EVENT));
+        restoreMapView();
         session.clear();
         queryClient.clear();
         navigate(PUBLIC_PATHS.login, { replace: true });

@@ -1,0 +1,52 @@
+/**
+ * The app's ECharts wrapper: tree-shaken (only the charts and components registered here are in
+ * the bundle; import from echarts-for-react/esm/core, see ARCHITECTURE "Known pitfalls"). Option
+ * builders are pure functions next to the features that use them.
+ */
+import { BarChart, LineChart, PieChart } from 'echarts/charts';
+import {
+  GridComponent,
+  LegendComponent,
+  MarkLineComponent,
+  TitleComponent,
+  TooltipComponent,
+} from 'echarts/components';
+import * as echarts from 'echarts/core';
+import { CanvasRenderer } from 'echarts/renderers';
+import ReactEChartsCore from 'echarts-for-react/esm/core';
+import type { CSSProperties } from 'react';
+
+echarts.use([
+  LineChart,
+  BarChart,
+  PieChart,
+  GridComponent,
+  LegendComponent,
+  MarkLineComponent,
+  TitleComponent,
+  TooltipComponent,
+  CanvasRenderer,
+]);
+
+export type EChartOption = echarts.EChartsCoreOption;
+
+export function EChart({
+  option,
+  style,
+  onClick,
+}: {
+  option: EChartOption;
+  style?: CSSProperties;
+  onClick?: (params: { dataIndex: number; value: unknown }) => void;
+}) {
+  return (
+    <ReactEChartsCore
+      echarts={echarts}
+      option={option}
+      style={style}
+      notMerge={false}
+      lazyUpdate
+      onEvents={onClick ? { click: onClick } : undefined}
+    />
+  );
+}
