@@ -32,8 +32,11 @@ type Extra = { workArea?: number; sim?: boolean };
 const RTK_CODES = [undefined, 0, 1, 2, 4, 5] as const;
 
 class Writer {
-  buf = new Uint8Array(1024);
+  buf: Uint8Array;
   n = 0;
+  constructor(size: number) {
+    this.buf = new Uint8Array(size);
+  }
   byte(b: number) {
     if (this.n === this.buf.length) {
       const next = new Uint8Array(this.buf.length * 2);
@@ -79,7 +82,8 @@ class Reader {
 }
 
 export function encodeTrack(points: readonly TelemetryPoint[]): Uint8Array {
-  const w = new Writer();
+  // Sized for a typical point (13 small deltas and a flag byte): one allocation per blob.
+  const w = new Writer(16 + 24 * points.length);
   for (const b of MAGIC) w.byte(b);
   w.uvarint(points.length);
   const prev = new Array<number>(FIELDS.length).fill(0);

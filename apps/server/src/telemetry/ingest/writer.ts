@@ -218,22 +218,33 @@ async function insertChunks(trx: Kysely<Database>, chunks: Chunk[]) {
     else byDrone.set(c.droneId, [...c.points]);
   }
   const ids: string[] = [];
-  const first: Date[] = [];
-  const last: Date[] = [];
+  const first: number[] = [];
+  const last: number[] = [];
   const counts: number[] = [];
-  const data: Buffer[] = [];
+  const offsets: number[] = [];
+  const lengths: number[] = [];
+  const blobs: Uint8Array[] = [];
+  let size = 0;
   for (const [id, points] of byDrone) {
     points.sort((a, b) => a.recordTime - b.recordTime);
     ids.push(id);
-    first.push(new Date((points[0] as TelemetryPoint).recordTime));
-    last.push(new Date((points.at(-1) as TelemetryPoint).recordTime));
+    first.push((points[0] as TelemetryPoint).recordTime);
+    last.push((points.at(-1) as TelemetryPoint).recordTime);
     counts.push(points.length);
     const blob = encodeTrack(points);
-    data.push(Buffer.from(blob.buffer, blob.byteOffset, blob.byteLength));
+    blobs.push(blob);
+    offsets.push(size);
+    lengths.push(blob.byteLength);
+    size += blob.byteLength;
   }
+  // The blobs go as one binary parameter cut in SQL, the times as epoch ms: no hex or date text.
+  const data = Buffer.concat(blobs, size);
   await sql`
     INSERT INTO track_chunks (drone_id, first_time, last_time, points, data)
-    SELECT * FROM unnest(${ids}::text[], ${first}::timestamptz[], ${last}::timestamptz[], ${counts}::int[], ${data}::bytea[])
+    SELECT u.id, 'epoch'::timestamptz + u.f * interval '1 millisecond',
+      'epoch'::timestamptz + u.l * interval '1 millisecond', u.n, substring(${data}::bytea FROM u.o + 1 FOR u.len)
+    FROM unnest(${ids}::text[], ${first}::int8[], ${last}::int8[], ${counts}::int[], ${offsets}::int[], ${lengths}::int[])
+      AS u(id, f, l, n, o, len)
   `.execute(trx);
 }
 
