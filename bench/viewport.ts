@@ -10,7 +10,7 @@
  * China. Map ranges: random centres (platform: anywhere in China; government: in its province,
  * Jiangsu) at four zoom levels, each the span a 1,600 x 900 px map shows.
  */
-import type { MapDrone, MonitorQuery } from '@agrifleet/domain';
+import type { MapDrones, MonitorQuery } from '@agrifleet/domain';
 import { createMonitorService } from '../apps/server/src/modules/monitor/monitor.service.ts';
 import { regionAt } from '../apps/server/src/modules/regions/geo/regionAt.ts';
 import type { SortiesRepo } from '../apps/server/src/modules/sorties/sorties.repo.ts';
@@ -142,9 +142,9 @@ try {
       const counts: number[] = [];
       for (const q of qs) {
         const t0 = performance.now();
-        const r: MapDrone[] = monitor.online(s.scope, q);
+        const r: MapDrones = monitor.online(s.scope, q);
         ms.push(performance.now() - t0);
-        counts.push(r.length);
+        counts.push(r.droneId.length);
       }
       const httpMs: number[] = [];
       const bytes: number[] = [];

@@ -7,7 +7,7 @@ import {
   droneDetail,
   historyQuery,
   MONITOR_BASE,
-  mapDrone,
+  mapDrones,
   monitorQuery,
   ok as okSchema,
   orbitPoint,
@@ -130,8 +130,11 @@ export const monitorRoutes: Routes<{
         tags,
         summary: 'Online drones in the map range (queryType 1)',
         querystring: monitorQuery,
-        response: { 200: okSchema(z.array(mapDrone)) },
+        response: { 200: okSchema(mapDrones) },
       },
+      // Built by our code column by column (typed): the schema documents it, a plain stringify sends it.
+      // Checking 20,000 drones x 5 columns against it cost more than finding them.
+      serializerCompiler: () => (data) => JSON.stringify(data),
     },
     async (req) => ok(req, monitor.online(scope(req), req.query)),
   );
@@ -144,8 +147,11 @@ export const monitorRoutes: Routes<{
         tags,
         summary: 'Offline drones at their last known position',
         querystring: monitorQuery,
-        response: { 200: okSchema(z.array(mapDrone)) },
+        response: { 200: okSchema(mapDrones) },
       },
+      // Built by our code column by column (typed): the schema documents it, a plain stringify sends it.
+      // Checking 20,000 drones x 5 columns against it cost more than finding them.
+      serializerCompiler: () => (data) => JSON.stringify(data),
     },
     async (req) => ok(req, monitor.offline(scope(req), req.query)),
   );

@@ -1,5 +1,11 @@
 /** The live monitor: map drones from the in-memory state, statInfo, a drone's panel and live track. */
-import type { DroneDetail, MapDrone, MonitorQuery, StatInfo } from '@agrifleet/domain';
+import {
+  type DroneDetail,
+  MAP_STATE,
+  type MapDrones,
+  type MonitorQuery,
+  type StatInfo,
+} from '@agrifleet/domain';
 import type { DataScope } from '../../platform/auth/scope.ts';
 import type { LiveState } from '../../telemetry/ingest/liveState.ts';
 import type { SortiesRepo } from '../sorties/sorties.repo.ts';
@@ -15,13 +21,22 @@ export function createMonitorService(deps: { live: LiveState; sorties: SortiesRe
   const { live, sorties } = deps;
   const now = deps.now ?? Date.now;
 
-  function select(scope: DataScope, q: MonitorQuery, online: boolean): MapDrone[] {
+  function select(scope: DataScope, q: MonitorQuery, online: boolean): MapDrones {
     const t = now();
-    const out: MapDrone[] = [];
+    const out: MapDrones = { droneId: [], lng: [], lat: [], heading: [], state: [] };
     for (const d of live.values()) {
       if (live.online(d, t) !== online) continue;
       if (!matchesQuery(q, d) || !liveInScope(scope, d)) continue;
-      out.push(toMapDrone(d, online));
+      const p = d.point;
+      out.droneId.push(d.meta.droneId);
+      out.lng.push(Math.round(p.lng * 1e6) / 1e6);
+      out.lat.push(Math.round(p.lat * 1e6) / 1e6);
+      out.heading.push(Math.round(p.heading));
+      out.state.push(
+        online
+          ? MAP_STATE.online | (d.airborne ? MAP_STATE.airborne : 0) | (p.pump ? MAP_STATE.spraying : 0)
+          : 0,
+      );
     }
     return out;
   }

@@ -3,7 +3,14 @@
  * filters ({ type: 'subscribe', query, offline }); once a second (throttled) the server sends the
  * drones in that view whose state changed since the last message, and the ids that left it.
  */
-import { MONITOR_BASE, type MonitorPush, type MonitorQuery, monitorQuery } from '@agrifleet/domain';
+import {
+  type MapDrone,
+  MONITOR_BASE,
+  type MonitorPush,
+  type MonitorQuery,
+  mapDronesOf,
+  monitorQuery,
+} from '@agrifleet/domain';
 import type {} from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
@@ -28,25 +35,27 @@ export function diffFor(
   live: LiveState,
   now: number,
 ): MonitorPush {
-  const push: MonitorPush = { type: 'drones', drones: [], removed: [], online: 0 };
+  const changed: MapDrone[] = [];
+  const removed: string[] = [];
+  let onlineCount = 0;
   const seen = new Set<string>();
   const q = client.query ?? {};
   for (const d of live.values()) {
     if (!liveInScope(client.scope, d)) continue;
     const online = live.online(d, now);
-    if (online) push.online++;
+    if (online) onlineCount++;
     if (!matchesQuery(q, d) || (!online && !client.offline)) continue;
     seen.add(d.meta.droneId);
     if (client.sent.get(d.meta.droneId) === d.seq) continue;
     client.sent.set(d.meta.droneId, d.seq);
-    push.drones.push(toMapDrone(d, online));
+    changed.push(toMapDrone(d, online));
   }
   for (const id of client.sent.keys())
     if (!seen.has(id)) {
       client.sent.delete(id);
-      push.removed.push(id);
+      removed.push(id);
     }
-  return push;
+  return { type: 'drones', drones: mapDronesOf(changed), removed, online: onlineCount };
 }
 
 export async function monitorSocket(app: FastifyInstance, { live }: { live: LiveState }) {
@@ -58,7 +67,7 @@ export async function monitorSocket(app: FastifyInstance, { live }: { live: Live
       // A client that cannot keep up is skipped until its buffer drains (throttling, not queueing).
       if (c.socket.bufferedAmount > 4 * 1024 * 1024) continue;
       const push = diffFor(c, live, now);
-      if (push.drones.length || push.removed.length) c.socket.send(JSON.stringify(push));
+      if (push.drones.droneId.length || push.removed.length) c.socket.send(JSON.stringify(push));
     }
   }, PUSH_INTERVAL_MS);
   timer.unref();

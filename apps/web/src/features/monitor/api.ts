@@ -2,7 +2,7 @@
 import type {
   DroneDetail,
   DroneHistoryStat,
-  MapDrone,
+  MapDrones,
   MonitorQuery,
   OrbitPoint,
   SortieDetail,
@@ -46,8 +46,8 @@ export const monitorApi = {
   statInfo: (q: MonitorQuery, signal?: AbortSignal) =>
     http.get<{ statInfo: StatInfo }>(`${M}/detail`, q as Query, { signal, silent: true }),
   online: (q: MonitorQuery) =>
-    http.get<MapDrone[]>(`${M}/onlineDrones`, { ...q, queryType: 1 } as Query, { silent: true }),
-  offline: (q: MonitorQuery) => http.get<MapDrone[]>(`${M}/offlineDrones`, q as Query, { silent: true }),
+    http.get<MapDrones>(`${M}/onlineDrones`, { ...q, queryType: 1 } as Query, { silent: true }),
+  offline: (q: MonitorQuery) => http.get<MapDrones>(`${M}/offlineDrones`, q as Query, { silent: true }),
   noflyZones: () => http.get<MapNofly[]>(`${M}/noflyZones`, undefined, { silent: true }),
   drone: (droneId: string) =>
     http.get<DroneDetail>(`${M}/drone/${encodeURIComponent(droneId)}`, undefined, { silent: true }),

@@ -3,18 +3,25 @@
  * subscribed view once a second); the hook re-renders at most once a second however many drones
  * move. If the socket cannot connect it falls back to polling the online/offline calls.
  */
-import type { MapDrone, MonitorPush, MonitorQuery } from '@agrifleet/domain';
+import { type MapDrones, type MonitorPush, type MonitorQuery, mapDroneRows } from '@agrifleet/domain';
 import { useEffect, useRef, useState } from 'react';
 import { session } from '../../app/session.ts';
 import { monitorApi } from './api.ts';
 
+export type LiveDrone = ReturnType<typeof mapDroneRows>[number];
+
 /** Applies a push to the drones map (pure, unit-tested). */
-export function applyPush(drones: Map<string, MapDrone>, push: MonitorPush): Map<string, MapDrone> {
+export function applyPush(
+  drones: Map<string, LiveDrone>,
+  push: Pick<MonitorPush, 'drones' | 'removed'>,
+): Map<string, LiveDrone> {
   const next = new Map(drones);
   for (const id of push.removed) next.delete(id);
-  for (const d of push.drones) next.set(d.droneId, d);
+  for (const d of mapDroneRows(push.drones)) next.set(d.droneId, d);
   return next;
 }
+
+const rowsOf = (...parts: MapDrones[]) => new Map(parts.flatMap(mapDroneRows).map((d) => [d.droneId, d]));
 
 const socketUrl = (token: string) => {
   const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
@@ -22,7 +29,7 @@ const socketUrl = (token: string) => {
 };
 
 export function useLiveDrones(query: MonitorQuery | null, offline: boolean) {
-  const [drones, setDrones] = useState<Map<string, MapDrone>>(() => new Map());
+  const [drones, setDrones] = useState<Map<string, LiveDrone>>(() => new Map());
   const [online, setOnline] = useState(0);
   const socket = useRef<WebSocket | null>(null);
   const subscribe = useRef<() => void>(() => undefined);
@@ -82,10 +89,10 @@ export function useLiveDrones(query: MonitorQuery | null, offline: boolean) {
         return;
       }
       // Socket down: ask the calls instead.
-      void Promise.all([monitorApi.online(query), offline ? monitorApi.offline(query) : Promise.resolve([])])
+      void Promise.all([monitorApi.online(query), offline ? monitorApi.offline(query) : null])
         .then(([on, off]) => {
-          setDrones(new Map([...on, ...off].map((d) => [d.droneId, d])));
-          setOnline(on.length);
+          setDrones(off ? rowsOf(on, off) : rowsOf(on));
+          setOnline(on.droneId.length);
         })
         .catch(() => undefined);
     };
