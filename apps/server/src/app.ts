@@ -160,9 +160,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerMqtt(app, { config, telemetry, keys, logger: deps.logger });
   const sorties = createSortiesRepo(db);
   const monitor = createMonitorService({ live: telemetry.live, sorties });
-  await app.register(monitorRoutes, { monitor, sorties, nofly: createNoflyRepo(db) });
+  const anomalies = createAnomaliesRepo(db);
+  await app.register(monitorRoutes, { monitor, sorties, nofly: createNoflyRepo(db), anomalies });
   await app.register(monitorSocket, { live: telemetry.live });
-  await app.register(sortieRoutes, { sorties, anomalies: createAnomaliesRepo(db) });
+  await app.register(sortieRoutes, { sorties, anomalies });
   if (config.testMode) await app.register(testingRoutes, { db, captcha });
 
   await registerWeb(app, config.webDist);

@@ -111,6 +111,7 @@ const post = (url: string, payload: object, role?: string) =>
   t.app.inject({ method: 'POST', url, payload, headers: role ? auth[role] : {} });
 
 const calls = () => [
+  `${M}/alerts?since=0`,
   `${M}/detail`,
   `${M}/filters`,
   `${M}/noflyZones`,
@@ -181,7 +182,7 @@ describe('monitor and history calls', () => {
 
   it("show the manufacturer its own drone's flights", async () => {
     for (const url of calls()) expect((await get(url, 'makerA')).statusCode, url).toBe(200);
-    const online = (await get(calls()[3] as string, 'makerA')).json().data;
+    const online = (await get(calls()[4] as string, 'makerA')).json().data;
     expect(online.droneId).toEqual([droneA]);
     const list = (await get(`${M}/getHistoryFlyList?droneId=${droneA}`, 'makerA')).json().data;
     expect(list.total).toBeGreaterThan(0);
@@ -207,11 +208,34 @@ describe('monitor and history calls', () => {
     expect(log.records.map((r: { type: string }) => r.type)).toContain('landing');
   });
 
+  it("raise a drone's anomaly as an alert to its manufacturer and no one else's", async () => {
+    const { createAnomaliesRepo } = await import('../src/modules/anomalies/anomalies.repo.ts');
+    await createAnomaliesRepo(t.db).insert([
+      {
+        droneId: droneA,
+        oddType: 1,
+        time: Date.now() - 1000,
+        lng: 120.26,
+        lat: 33.77,
+        detail: { zoneName: 'test' },
+        region: { country: 156000000, province: 156320000, city: 156320900, county: null },
+      },
+    ]);
+    const since = Date.now() - 60_000;
+    const mine = (await get(`${M}/alerts?since=${since}`, 'makerA')).json().data;
+    expect(mine.map((a: { droneId: string; oddType: number }) => [a.droneId, a.oddType])).toContainEqual([
+      droneA,
+      1,
+    ]);
+    expect((await get(`${M}/alerts?since=${since}`, 'makerB')).json().data).toEqual([]);
+    expect((await get(`${M}/alerts?since=${since}`, 'government')).json().data.length).toBe(mine.length);
+  });
+
   it("never show a manufacturer another manufacturer's drone", async () => {
-    const online = (await get(calls()[3] as string, 'makerB')).json().data;
+    const online = (await get(calls()[4] as string, 'makerB')).json().data;
     expect(online.droneId).toEqual([droneB]);
     expect((await get(`${M}/offlineDrones`, 'makerB')).json().data.droneId.includes(droneA)).toBe(false);
-    for (const url of calls().slice(5)) expect((await get(url, 'makerB')).statusCode, url).toBe(404);
+    for (const url of calls().slice(6)) expect((await get(url, 'makerB')).statusCode, url).toBe(404);
     expect((await post(`${M}/tracks`, { sortieIds: [sortieA] }, 'makerB')).json().data).toEqual([]);
     const detail = (await get(`${M}/detail`, 'makerB')).json().data.statInfo;
     const mine = await t.db
@@ -223,7 +247,7 @@ describe('monitor and history calls', () => {
   });
 
   it('show a government the drones and sorties in its region only (Jiangsu, not Heilongjiang)', async () => {
-    const online = (await get(calls()[3] as string, 'government')).json().data;
+    const online = (await get(calls()[4] as string, 'government')).json().data;
     expect(online.droneId).toEqual([droneA]);
     expect((await get(`${M}/getHistoryFlyList?droneId=${droneB}`, 'government')).json().data.total).toBe(0);
     expect((await get(`${M}/drone/${droneB}`, 'government')).statusCode).toBe(404);
@@ -237,9 +261,9 @@ describe('monitor and history calls', () => {
   });
 
   it('show the platform everything, and the operator its own drone', async () => {
-    const online = (await get(calls()[3] as string, 'platform')).json().data;
+    const online = (await get(calls()[4] as string, 'platform')).json().data;
     expect(online.droneId.sort()).toEqual([droneA, droneB].sort());
-    const op = (await get(calls()[3] as string, 'operatorA')).json().data;
+    const op = (await get(calls()[4] as string, 'operatorA')).json().data;
     expect(op.droneId).toEqual([droneA]);
     expect((await get(`${M}/drone/${droneB}`, 'operatorA')).statusCode).toBe(404);
   });

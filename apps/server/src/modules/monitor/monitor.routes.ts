@@ -24,6 +24,7 @@ import { scopeOf } from '../../platform/auth/scope.ts';
 import { errors } from '../../platform/errors.ts';
 import { ok } from '../../platform/http.ts';
 import type { Routes } from '../../platform/routes.ts';
+import type { AnomaliesRepo } from '../anomalies/anomalies.repo.ts';
 import type { NoflyRepo } from '../nofly/nofly.repo.ts';
 import type { SortiesRepo } from '../sorties/sorties.repo.ts';
 import type { MonitorService } from './monitor.service.ts';
@@ -46,11 +47,54 @@ const mapNofly = z.object({
   }),
 });
 
+const alert = z.object({
+  id: z.number(),
+  droneId: z.string(),
+  oddType: z.number(),
+  time: z.number(),
+  lng: z.number(),
+  lat: z.number(),
+  detail: z.record(z.string(), z.unknown()),
+  createTime: z.number(),
+});
+
 export const monitorRoutes: Routes<{
   monitor: MonitorService;
   sorties: SortiesRepo;
   nofly: NoflyRepo;
-}> = async (app, { monitor, sorties, nofly }) => {
+  anomalies: AnomaliesRepo;
+}> = async (app, { monitor, sorties, nofly, anomalies }) => {
+  // The monitor's alerts (map setting "alerts"): anomalies of the caller's drones raised since a time.
+  app.get(
+    `${MONITOR_BASE}/alerts`,
+    {
+      config,
+      schema: {
+        tags,
+        summary: "Anomalies of the caller's drones raised since a time (at most 50, newest first)",
+        querystring: z.object({ since: z.coerce.number().int() }),
+        response: { 200: okSchema(z.array(alert)) },
+      },
+    },
+    async (req) => {
+      const since = Math.max(req.query.since, Date.now() - 24 * 3600_000);
+      const rows = await anomalies.latest(scope(req), since, 50);
+      return ok(
+        req,
+        rows.map((a) => ({
+          id: a.id,
+          droneId: a.droneId,
+          oddType: a.oddType,
+          time: a.time,
+          lng: a.lng,
+          lat: a.lat,
+          detail: a.detail,
+          createTime: a.createTime,
+        })),
+      );
+    },
+  );
+
   const option = z.object({ id: z.number(), name: z.string() });
   app.get(
     `${MONITOR_BASE}/filters`,

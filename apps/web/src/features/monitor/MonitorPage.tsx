@@ -26,6 +26,7 @@ import { useLiveDrones } from './liveDrones.ts';
 import styles from './monitor.module.css';
 import { Playback } from './Playback.tsx';
 import { StatPanel } from './StatPanel.tsx';
+import { useAlerts } from './useAlerts.ts';
 import { useViewport } from './useViewport.ts';
 
 export default function MonitorPage() {
@@ -50,6 +51,10 @@ export default function MonitorPage() {
   // The history the playback came from: it comes back when the playback closes.
   const [returnTo, setReturnTo] = useState<string | null>(null);
   const map = useMapInstance();
+  useAlerts(settings.alerts, (droneId) => {
+    setSelected(droneId);
+    setFollowing(true);
+  });
   const zones = useQuery({
     queryKey: ['monitor', 'nofly'],
     queryFn: monitorApi.noflyZones,
