@@ -35,6 +35,7 @@ import { performance } from 'node:perf_hooks';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
+import { type MapDrones, mapDroneRows } from '@agrifleet/domain';
 import WebSocket from 'ws';
 import { generateSamples, pointAt, type Samples } from './fleet-samples.ts';
 
@@ -198,13 +199,11 @@ async function runClient(
     });
     ws.on('message', (raw: Buffer) => {
       const at = Date.now();
-      const push = JSON.parse(raw.toString('utf8')) as {
-        drones: Array<{ droneId: string; recordTime: number }>;
-      };
+      const push = JSON.parse(raw.toString('utf8')) as { drones: MapDrones };
       pushes.push({
         at,
         bytes: raw.length,
-        drones: push.drones
+        drones: mapDroneRows(push.drones)
           .filter((d) => d.droneId.startsWith('BEN'))
           .map((d) => [Number(d.droneId.slice(3)), d.recordTime]),
       });

@@ -40,6 +40,7 @@ import { createSortiesRepo } from './modules/sorties/sorties.repo.ts';
 import { sortieRoutes } from './modules/sorties/sorties.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { registerMqtt } from './modules/telemetry/mqtt.ts';
+import { pictureRoutes } from './modules/telemetry/pictures.routes.ts';
 import { telemetryRoutes } from './modules/telemetry/telemetry.routes.ts';
 import { testingRoutes } from './modules/testing/testing.routes.ts';
 import { authGuard } from './platform/auth/guard.ts';
@@ -133,6 +134,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
 
+  const storage = createStorage(db, config.dataDir);
   await app.register(requestContext, { hosts });
   await app.register(authGuard, { db, tokens });
 
@@ -140,7 +142,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes, { auth, captcha });
   await app.register(profileRoutes, {
     profile: createProfileService(db, authRepo),
-    storage: createStorage(db, config.dataDir),
+    storage,
     limiter,
     uploadMaxBytes: config.uploadMaxBytes,
   });
@@ -164,6 +166,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(monitorRoutes, { monitor, sorties, nofly: createNoflyRepo(db), anomalies });
   await app.register(monitorSocket, { live: telemetry.live });
   await app.register(sortieRoutes, { sorties, anomalies });
+  await app.register(pictureRoutes, {
+    db,
+    keys,
+    directory: telemetry.directory,
+    storage,
+    sorties,
+    maxBytes: config.uploadMaxBytes,
+  });
   if (config.testMode) await app.register(testingRoutes, { db, captcha });
 
   await registerWeb(app, config.webDist);

@@ -6,6 +6,7 @@ import type { TelemetryPoint } from '@agrifleet/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_DRONE, rectangleField, runMission } from '../src/sim/flight/index.ts';
 import { createTestApp, signInWith, type TestApp } from './helper.ts';
+import { multipart, PNG_1X1 } from './multipart.ts';
 
 const M = '/api/drone/mointor/manage';
 const D = '/api/drone/device/manage';
@@ -125,6 +126,7 @@ const calls = () => [
   `${D}/history/stat/${droneA}`,
   `${D}/history/battery?sortieId=${sortieA}`,
   `${D}/log/${droneA}`,
+  `${D}/pictures/${droneA}`,
   `${D}/anomalies?droneId=${droneA}`,
 ];
 
@@ -166,6 +168,37 @@ describe('telemetry batch over HTTP', () => {
       accepted: 0,
       error: expect.stringMatching(/not the key account/),
     });
+  });
+});
+
+describe('working pictures', () => {
+  const form = (droneId: string) =>
+    multipart([
+      { name: 'droneId', data: droneId },
+      { name: 'recordTime', data: String(Date.now() - 60_000) },
+      { name: 'lng', data: '120.26' },
+      { name: 'lat', data: '33.77' },
+      { name: 'file', filename: 'field.png', type: 'image/png', data: PNG_1X1 },
+    ]);
+  const upload = (droneId: string, basic?: string) => {
+    const body = form(droneId);
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/telemetry/picture',
+      payload: body.payload,
+      headers: { ...body.headers, ...(basic ? { authorization: `Basic ${basic}` } : {}) },
+    });
+  };
+
+  it("are uploaded with the drone's key and listed in its history, to no one else", async () => {
+    expect((await upload(droneA)).statusCode).toBe(401);
+    expect((await upload(droneB, basicA)).statusCode).toBe(403);
+    const res = await upload(droneA, basicA);
+    expect(res.statusCode).toBe(200);
+    const list = (await get(`${D}/pictures/${droneA}`, 'makerA')).json().data;
+    expect(list.records[0]).toMatchObject({ url: res.json().data.url, lng: 120.26 });
+    expect((await t.app.inject({ method: 'GET', url: res.json().data.url })).statusCode).toBe(200);
+    expect((await get(`${D}/pictures/${droneA}`, 'makerB')).statusCode).toBe(404);
   });
 });
 

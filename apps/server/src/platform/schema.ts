@@ -273,6 +273,16 @@ export interface AnomaliesTable {
   created_at: Timestamp;
 }
 
+export interface DronePicturesTable {
+  id: Generated<number>;
+  drone_id: string;
+  time: Date;
+  lng: number | null;
+  lat: number | null;
+  url: string;
+  created_at: Timestamp;
+}
+
 export interface Database {
   accounts: AccountsTable;
   users: UsersTable;
@@ -291,6 +301,7 @@ export interface Database {
   sortie_tracks: SortieTracksTable;
   track_chunks: TrackChunksTable;
   drone_events: DroneEventsTable;
+  drone_pictures: DronePicturesTable;
   nofly_zones: NoflyZonesTable;
   anomalies: AnomaliesTable;
 }

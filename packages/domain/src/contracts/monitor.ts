@@ -74,13 +74,18 @@ export const mapDrones = z.object({
   heading: z.array(z.number()),
   /** MAP_STATE bits. */
   state: z.array(z.number().int()),
+  /** recordTime of the position, ms. */
+  time: z.array(z.number()),
 });
 export type MapDrones = z.infer<typeof mapDrones>;
 
 export function mapDronesOf(
-  list: readonly Pick<MapDrone, 'droneId' | 'lng' | 'lat' | 'heading' | 'online' | 'airborne' | 'spraying'>[],
+  list: readonly Pick<
+    MapDrone,
+    'droneId' | 'lng' | 'lat' | 'heading' | 'online' | 'airborne' | 'spraying' | 'recordTime'
+  >[],
 ): MapDrones {
-  const out: MapDrones = { droneId: [], lng: [], lat: [], heading: [], state: [] };
+  const out: MapDrones = { droneId: [], lng: [], lat: [], heading: [], state: [], time: [] };
   for (const d of list) {
     out.droneId.push(d.droneId);
     out.lng.push(Math.round(d.lng * 1e6) / 1e6);
@@ -91,6 +96,7 @@ export function mapDronesOf(
         (d.airborne ? MAP_STATE.airborne : 0) |
         (d.spraying ? MAP_STATE.spraying : 0),
     );
+    out.time.push(d.recordTime);
   }
   return out;
 }
@@ -107,6 +113,7 @@ export function mapDroneRows(c: MapDrones) {
       online: (state & MAP_STATE.online) !== 0,
       airborne: (state & MAP_STATE.airborne) !== 0,
       spraying: (state & MAP_STATE.spraying) !== 0,
+      recordTime: c.time[i] ?? 0,
     };
   });
 }

@@ -23,7 +23,7 @@ export function createMonitorService(deps: { live: LiveState; sorties: SortiesRe
 
   function select(scope: DataScope, q: MonitorQuery, online: boolean): MapDrones {
     const t = now();
-    const out: MapDrones = { droneId: [], lng: [], lat: [], heading: [], state: [] };
+    const out: MapDrones = { droneId: [], lng: [], lat: [], heading: [], state: [], time: [] };
     for (const d of live.values()) {
       if (live.online(d, t) !== online) continue;
       if (!matchesQuery(q, d) || !liveInScope(scope, d)) continue;

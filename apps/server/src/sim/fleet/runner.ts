@@ -4,6 +4,7 @@
  * flying; what the server refused is not resent, as a real drone's buffer would be bounded).
  */
 import type { LiveDrone } from '../flight/index.ts';
+import { fieldPicture } from './fieldPicture.ts';
 import type { Sender } from './senders.ts';
 
 export interface FleetRun {
@@ -18,6 +19,8 @@ export function runFleet(
   const tickMs = opts.tickMs ?? 1000;
   const s = { ticks: 0, points: 0, failures: 0, lastError: null as string | null };
   let busy = false;
+  // A drone that starts spraying takes a working picture (where the sender can carry one).
+  const spraying = new Map<string, boolean>();
   const timer = setInterval(async () => {
     if (busy) return;
     busy = true;
@@ -31,6 +34,14 @@ export function runFleet(
           try {
             await sender.send(batch);
             for (const b of batch) s.points += b.points.length;
+            if (sender.picture)
+              for (const b of batch) {
+                const start = b.points.find((p) => p.pump);
+                const was = spraying.get(b.droneId) ?? false;
+                spraying.set(b.droneId, b.points.at(-1)?.pump ?? was);
+                if (start && !was)
+                  await sender.picture(b.droneId, start, fieldPicture(`${b.droneId}/${start.recordTime}`));
+              }
           } catch (err) {
             s.failures++;
             s.lastError = (err as Error).message;

@@ -7,6 +7,8 @@ import { TELEMETRY_TOPIC, type TelemetryPoint } from '@agrifleet/domain';
 
 export interface Sender {
   send(batch: Array<{ droneId: string; points: TelemetryPoint[] }>): Promise<void>;
+  /** A working picture (HTTP only: MQTT carries telemetry). */
+  picture?(droneId: string, at: TelemetryPoint, png: Buffer): Promise<void>;
   close(): Promise<void>;
 }
 

@@ -12,7 +12,20 @@ import {
   type SortieRecord,
 } from '@agrifleet/domain';
 import { useQuery } from '@tanstack/react-query';
-import { Button, DatePicker, Descriptions, Drawer, Select, Space, Switch, Table, Tabs } from 'antd';
+import {
+  Button,
+  DatePicker,
+  Descriptions,
+  Drawer,
+  Empty,
+  Image,
+  Pagination,
+  Select,
+  Space,
+  Switch,
+  Table,
+  Tabs,
+} from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -155,6 +168,7 @@ export function HistoryDrawer({ droneId, onClose, onPlay }: Props) {
               </Space>
             ),
           },
+          { key: 'pictures', label: t('history.pictures'), children: <Pictures droneId={droneId} /> },
           { key: 'log', label: t('history.log'), children: <DroneLog droneId={droneId} /> },
           { key: 'anomalies', label: t('history.anomalies'), children: <Anomalies droneId={droneId} /> },
         ]}
@@ -193,6 +207,30 @@ function Battery({ sortieId }: { sortieId: number }) {
         }}
       />
     </div>
+  );
+}
+
+function Pictures({ droneId }: { droneId: string }) {
+  const [page, setPage] = useState(1);
+  const { data } = useQuery({
+    queryKey: ['drone-pictures', droneId, page],
+    queryFn: () => monitorApi.pictures(droneId, page, 12),
+  });
+  if (data && data.total === 0) return <Empty />;
+  return (
+    <Space direction="vertical" className={styles.full}>
+      <Image.PreviewGroup>
+        <div className={styles.pictures}>
+          {(data?.records ?? []).map((p) => (
+            <figure key={p.id} className={styles.picture}>
+              <Image src={p.url} width={150} height={110} style={{ objectFit: 'cover' }} />
+              <figcaption>{formatDate(p.time)}</figcaption>
+            </figure>
+          ))}
+        </div>
+      </Image.PreviewGroup>
+      <Pagination size="small" current={page} pageSize={12} total={data?.total ?? 0} onChange={setPage} />
+    </Space>
   );
 }
 

@@ -79,6 +79,11 @@ export const monitorApi = {
       `${D}/log/${encodeURIComponent(droneId)}`,
       { pageIndex, size },
     ),
+  pictures: (droneId: string, currentPage: number, pageSize: number) =>
+    http.get<Page<{ id: number; time: number; lng: number | null; lat: number | null; url: string }>>(
+      `${D}/pictures/${encodeURIComponent(droneId)}`,
+      { currentPage, pageSize },
+    ),
   anomalies: (droneId: string, currentPage: number, pageSize: number) =>
     http.get<
       Page<{

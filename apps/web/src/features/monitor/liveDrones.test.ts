@@ -10,6 +10,7 @@ const drone = (droneId: string, lng: number, spraying = false) => ({
   online: true,
   airborne: true,
   spraying,
+  recordTime: 1_795_250_389_000,
 });
 
 describe('monitor pushes', () => {
@@ -27,6 +28,7 @@ describe('monitor pushes', () => {
       online: true,
       airborne: true,
       spraying: true,
+      recordTime: 1_795_250_389_000,
     });
     m = applyPush(m, { drones: mapDronesOf([drone('a', 120.5)]), removed: ['b'] });
     expect([...m.keys()]).toEqual(['a']);
