@@ -85,7 +85,12 @@ export async function benchDatabase(poolSize = 10) {
  * Starts the console with `drones` extra drones of maker-a (ids `BEN00000`, ...), registered in
  * BENCH_REGIONS round-robin. No MQTT listener, no simulated fleet.
  */
-export async function startBenchConsole(opts: { drones: number; poolSize?: number }): Promise<BenchConsole> {
+/** `web`: serve the built web app (apps/web/dist), for benchmarks in the browser. */
+export async function startBenchConsole(opts: {
+  drones: number;
+  poolSize?: number;
+  web?: boolean;
+}): Promise<BenchConsole> {
   const base = await benchDatabase(opts.poolSize);
   const { db, databaseUrl, dir } = base;
   const maker = await db
@@ -129,7 +134,7 @@ export async function startBenchConsole(opts: { drones: number; poolSize?: numbe
     LOG_LEVEL: 'warn',
     MQTT_PORT: '0',
     SIM_DRONES: '0',
-    WEB_DIST: '/nonexistent',
+    ...(opts.web ? {} : { WEB_DIST: '/nonexistent' }),
   });
   const app = await buildApp({ config, db, logger: pino({ level: 'warn' }) });
   await app.listen({ port, host: '127.0.0.1' });
