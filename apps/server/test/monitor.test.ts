@@ -4,6 +4,8 @@
  */
 import type { TelemetryPoint } from '@agrifleet/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fieldPicture } from '../src/sim/fleet/fieldPicture.ts';
+import { httpSender } from '../src/sim/fleet/senders.ts';
 import { DEFAULT_DRONE, rectangleField, runMission } from '../src/sim/flight/index.ts';
 import { createTestApp, signInWith, type TestApp } from './helper.ts';
 import { multipart, PNG_1X1 } from './multipart.ts';
@@ -199,6 +201,20 @@ describe('working pictures', () => {
     expect(list.records[0]).toMatchObject({ url: res.json().data.url, lng: 120.26 });
     expect((await t.app.inject({ method: 'GET', url: res.json().data.url })).statusCode).toBe(200);
     expect((await get(`${D}/pictures/${droneA}`, 'makerB')).statusCode).toBe(404);
+  });
+
+  it("are sent by the simulator's HTTP sender as a drone's ground station would", async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = t.app.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    const [vid, secret] = Buffer.from(basicA, 'base64').toString().split(':') as [string, string];
+    const sender = httpSender(`http://127.0.0.1:${port}`, { vid, secret });
+    const at = { recordTime: Date.now() - 5000, lng: 120.3, lat: 33.8 } as TelemetryPoint;
+    await sender.picture?.(droneA, at, fieldPicture(`${droneA}/${at.recordTime}`));
+    const list = (await get(`${D}/pictures/${droneA}`, 'makerA')).json().data;
+    expect(
+      list.records.some((p: { time: number; lng: number }) => p.time === at.recordTime && p.lng === 120.3),
+    ).toBe(true);
   });
 });
 

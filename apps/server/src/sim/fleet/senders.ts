@@ -33,6 +33,20 @@ export function httpSender(baseUrl: string, key: KeyPair): Sender {
       if (refused.length)
         throw new Error(`refused: ${refused.map((d) => `${d.droneId} (${d.error})`).join(', ')}`);
     },
+    async picture(droneId, at, png) {
+      const form = new FormData();
+      form.set('droneId', droneId);
+      form.set('recordTime', String(at.recordTime));
+      form.set('lng', String(at.lng));
+      form.set('lat', String(at.lat));
+      form.set('file', new Blob([png], { type: 'image/png' }), 'field.png');
+      const res = await fetch(new URL('/api/telemetry/picture', baseUrl), {
+        method: 'POST',
+        headers: { authorization },
+        body: form,
+      });
+      if (!res.ok) throw new Error(`picture refused: HTTP ${res.status} ${await res.text()}`);
+    },
     async close() {},
   };
 }
