@@ -5,6 +5,7 @@ import { Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { http } from '../../api/http.ts';
 import styles from './monitor.module.css';
+import { RegionFilter } from './RegionFilter.tsx';
 
 interface Options {
   manufacturers: Array<{ id: number; name: string }>;
@@ -13,7 +14,10 @@ interface Options {
   deviceTypes: number[];
 }
 
-export type MonitorFilters = Pick<MonitorQuery, 'zzAccountId' | 'yyAccountId' | 'deviceType' | 'flyModelId'>;
+export type MonitorFilters = Pick<
+  MonitorQuery,
+  'region' | 'zzAccountId' | 'yyAccountId' | 'deviceType' | 'flyModelId'
+>;
 
 export function FilterBar({
   value,
@@ -47,6 +51,7 @@ export function FilterBar({
   );
   return (
     <Space className={styles.filters} wrap>
+      <RegionFilter onChange={(region) => onChange({ ...value, region })} />
       {select(
         'zzAccountId',
         t('filter.manufacturer'),
