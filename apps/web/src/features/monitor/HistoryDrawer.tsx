@@ -24,6 +24,7 @@ import {
   Space,
   Switch,
   Table,
+  type TableColumnsType,
   Tabs,
 } from 'antd';
 import type { Dayjs } from 'dayjs';
@@ -32,7 +33,7 @@ import { useTranslation } from 'react-i18next';
 import { EChart } from '../../charts/EChart.tsx';
 import { currentLanguage } from '../../i18n/index.ts';
 import { useAreaUnit } from '../../lib/settings.ts';
-import { type HistoryFilter, monitorApi } from './api.ts';
+import { type HistoryFilter, monitorApi, type Page } from './api.ts';
 import styles from './monitor.module.css';
 
 interface Props {
@@ -234,39 +235,49 @@ function Pictures({ droneId }: { droneId: string }) {
   );
 }
 
-function DroneLog({ droneId }: { droneId: string }) {
-  const { t } = useTranslation('monitor');
+/** A paged table of one of the drone's lists (log, anomalies): 20 rows a page. */
+function PagedTable<T extends { id: number }>({
+  queryKey,
+  load,
+  columns,
+}: {
+  queryKey: unknown[];
+  load: (page: number) => Promise<Page<T>>;
+  columns: TableColumnsType<T>;
+}) {
   const [page, setPage] = useState(1);
-  const { data } = useQuery({
-    queryKey: ['drone-log', droneId, page],
-    queryFn: () => monitorApi.log(droneId, page, 20),
-  });
+  const { data } = useQuery({ queryKey: [...queryKey, page], queryFn: () => load(page) });
   return (
-    <Table
+    <Table<T>
       size="small"
       rowKey="id"
       dataSource={data?.records ?? []}
+      columns={columns}
+      pagination={{ current: page, total: data?.total ?? 0, pageSize: 20, size: 'small', onChange: setPage }}
+    />
+  );
+}
+
+function DroneLog({ droneId }: { droneId: string }) {
+  const { t } = useTranslation('monitor');
+  return (
+    <PagedTable
+      queryKey={['drone-log', droneId]}
+      load={(page) => monitorApi.log(droneId, page, 20)}
       columns={[
         { title: t('log.time'), dataIndex: 'time', render: (v: number) => formatDate(v) },
         { title: t('log.event'), dataIndex: 'type', render: (v: string) => t(`log.type.${v}`) },
       ]}
-      pagination={{ current: page, total: data?.total ?? 0, pageSize: 20, size: 'small', onChange: setPage }}
     />
   );
 }
 
 function Anomalies({ droneId }: { droneId: string }) {
   const { t } = useTranslation('monitor');
-  const [page, setPage] = useState(1);
-  const { data } = useQuery({
-    queryKey: ['drone-anomalies', droneId, page],
-    queryFn: () => monitorApi.anomalies(droneId, page, 20),
-  });
   return (
-    <Table
-      size="small"
-      rowKey="id"
-      dataSource={data?.records ?? []}
+    <PagedTable
+      queryKey={['drone-anomalies', droneId]}
+      load={(page) => monitorApi.anomalies(droneId, page, 20)}
       columns={[
         { title: t('log.time'), dataIndex: 'time', render: (v: number) => formatDate(v) },
         { title: t('anomaly.type'), dataIndex: 'oddType', render: (v: number) => t(`anomaly.odd.${v}`) },
@@ -276,7 +287,6 @@ function Anomalies({ droneId }: { droneId: string }) {
           render: (v: number | null) => (v ? formatDate(v) : '-'),
         },
       ]}
-      pagination={{ current: page, total: data?.total ?? 0, pageSize: 20, size: 'small', onChange: setPage }}
     />
   );
 }

@@ -1,0 +1,51 @@
+/** npm run seed:history's generator against real PostgreSQL: deterministic, idempotent, summarised like ingest. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { regionAt } from '../src/modules/regions/geo/regionAt.ts';
+import { seedHistory } from '../src/sim/historyGen.ts';
+import { decodeTrack } from '../src/telemetry/codec/trackCodec.ts';
+import { summarizeSortie } from '../src/telemetry/summary/sortieSummary.ts';
+import { createTestApp, type TestApp } from './helper.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const now = Date.UTC(2026, 10, 20, 12);
+
+describe('seed:history', () => {
+  it('writes N sorties over the period; the same seed again adds none', async () => {
+    const first = await seedHistory(t.db, { sorties: 60, days: 30, seed: 7, tracksDays: 5, now });
+    expect(first).toEqual({ made: 60, stored: 60 });
+    const again = await seedHistory(t.db, { sorties: 60, days: 30, seed: 7, tracksDays: 5, now });
+    expect(again).toEqual({ made: 60, stored: 0 });
+    const rows = await t.db
+      .selectFrom('sorties')
+      .select(['start_time', 'area_mu', 'zz_account_id'])
+      .execute();
+    expect(rows).toHaveLength(60);
+    for (const r of rows) {
+      expect(r.start_time.getTime()).toBeGreaterThanOrEqual(now - 31 * 86_400_000);
+      expect(r.start_time.getTime()).toBeLessThan(now);
+    }
+    expect(new Set(rows.map((r) => r.zz_account_id)).size).toBe(2);
+  });
+
+  it('keeps tracks of the recent days only, and each stored track sums up to its row', async () => {
+    const withTrack = await t.db
+      .selectFrom('sorties as s')
+      .innerJoin('sortie_tracks as k', 'k.sortie_id', 's.sortie_id')
+      .select(['s.start_time', 's.area_m2', 's.volume_l', 'k.track'])
+      .execute();
+    const cutoff = now - 5 * 86_400_000;
+    expect(withTrack.every((r) => r.start_time.getTime() >= cutoff)).toBe(true);
+    for (const r of withTrack.slice(0, 5)) {
+      const s = summarizeSortie(decodeTrack(r.track), regionAt);
+      expect(Math.abs(s.areaM2 - r.area_m2)).toBeLessThan(r.area_m2 * 0.001 + 0.5);
+      expect(Math.abs(s.volumeL - r.volume_l)).toBeLessThan(0.01 + r.volume_l * 0.001);
+    }
+  });
+});
