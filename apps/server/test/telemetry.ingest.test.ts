@@ -155,6 +155,33 @@ describe('telemetry ingest', () => {
     expect(tel.ingest.counters.rejected).toBe(4);
   });
 
+  it('keeps storing while something drains the writer over and over (a drain once stalled it for good)', async () => {
+    const tel = await telemetry();
+    const id = (await t.db.selectFrom('drones').select('drone_id').offset(7).executeTakeFirstOrThrow())
+      .drone_id;
+    const points = runMission(DEFAULT_DRONE, field, {
+      startTime: Date.now() - 9 * 3600_000,
+      seed: 12,
+      rateHz: 1,
+    })
+      .sorties.flatMap((s) => s.points)
+      .slice(0, 400);
+    let draining = true;
+    const drains = (async () => {
+      while (draining) {
+        await tel.writer.drain();
+        await new Promise((r) => setTimeout(r, 3));
+      }
+    })();
+    const stalled = (ms: number) =>
+      new Promise((_, reject) => setTimeout(() => reject(new Error('writer stalled')), ms));
+    for (let i = 0; i < points.length; i += 20)
+      await Promise.race([tel.ingest.ingest(id, points.slice(i, i + 20), null), stalled(5000)]);
+    draining = false;
+    await drains;
+    expect(tel.writer.stats().pendingPoints).toBe(0);
+  });
+
   it('a new process rebuilds an open sortie from stored chunks and lands it whole', async () => {
     const id = (
       await t.db.selectFrom('drones').select('drone_id').orderBy('drone_id', 'desc').executeTakeFirstOrThrow()

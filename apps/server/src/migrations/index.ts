@@ -4,6 +4,7 @@ import * as m0002 from './0002_drones.ts';
 import * as m0003 from './0003_sorties.ts';
 import * as m0004 from './0004_anomalies.ts';
 import * as m0005 from './0005_pictures.ts';
+import * as m0006 from './0006_journal.ts';
 
 /** Numbered migrations, applied in key order at start. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '0003_sorties': m0003,
   '0004_anomalies': m0004,
   '0005_pictures': m0005,
+  '0006_journal': m0006,
 };

@@ -283,6 +283,12 @@ export interface DronePicturesTable {
   created_at: Timestamp;
 }
 
+export interface IngestJournalTable {
+  id: Generated<number>;
+  points: number;
+  data: Uint8Array;
+}
+
 export interface Database {
   accounts: AccountsTable;
   users: UsersTable;
@@ -302,6 +308,7 @@ export interface Database {
   track_chunks: TrackChunksTable;
   drone_events: DroneEventsTable;
   drone_pictures: DronePicturesTable;
+  ingest_journal: IngestJournalTable;
   nofly_zones: NoflyZonesTable;
   anomalies: AnomaliesTable;
 }

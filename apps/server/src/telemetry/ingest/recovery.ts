@@ -1,7 +1,8 @@
 /**
- * Start-up after a stop or a crash: every point in track_chunks was acknowledged, so the trackers
- * are rebuilt from them (points after the drone's last stored sortie), and the map gets each
- * drone's last stored position (offline until it sends again).
+ * Start-up after a stop or a crash: every point in ingest_journal and track_chunks was
+ * acknowledged, so the journal is compacted into chunks and the trackers are rebuilt from them
+ * (points after the drone's last stored sortie), and the map gets each drone's last stored
+ * position (offline until it sends again).
  */
 import type { TelemetryPoint } from '@agrifleet/domain';
 import { sql } from 'kysely';
@@ -10,8 +11,11 @@ import { decodeTrack } from '../codec/trackCodec.ts';
 import type { DroneDirectory } from './droneDirectory.ts';
 import type { LiveState } from './liveState.ts';
 import type { Ingest } from './pipeline.ts';
+import { compactJournal } from './writer.ts';
 
 export async function recover(db: Db, directory: DroneDirectory, ingest: Ingest, live: LiveState) {
+  // The journal of the last run first goes where the rest of the points are.
+  await db.transaction().execute((trx) => compactJournal(trx));
   const known = await db
     .selectFrom('drones')
     .select(['drone_id', 'last_time', 'last_lng', 'last_lat', 'last_battery'])

@@ -15,6 +15,7 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Logger } from 'pino';
 import type { Db } from '../../platform/db.ts';
 import type { Database } from '../../platform/schema.ts';
+import { decodeJournal, encodeJournal } from '../codec/journalCodec.ts';
 import { decodeTrack, encodeTrack } from '../codec/trackCodec.ts';
 import type { NewSortie } from './sortieRow.ts';
 
@@ -56,6 +57,8 @@ export interface WriterOptions {
   maxPoints?: number;
   /** Last positions are written at most this often (ms). */
   positionsMs?: number;
+  /** The journal is compacted into track_chunks at least this often (ms), and before any landing. */
+  compactMs?: number;
   logger?: Logger;
   onCommitted?: (chunks: Chunk[]) => void;
   onFailed?: (chunks: Chunk[]) => void;
@@ -73,6 +76,9 @@ export function createWriter(db: Db, opts: WriterOptions) {
   const flushMs = opts.flushMs ?? 0;
   const maxPoints = opts.maxPoints ?? 20_000;
   const positionsMs = opts.positionsMs ?? 5_000;
+  const compactMs = opts.compactMs ?? 2_000;
+  let lastCompaction = Date.now();
+  let journalDirty = false;
   let chunks: Chunk[] = [];
   let waiters: Waiter[] = [];
   let pendingPoints = 0;
@@ -90,24 +96,40 @@ export function createWriter(db: Db, opts: WriterOptions) {
     if (now) {
       if (timer) clearTimeout(timer);
       timer = null;
-      running = flushLoop();
+      start();
     } else if (!timer) {
       timer = setTimeout(() => {
         timer = null;
-        running = flushLoop();
+        start();
       }, flushMs);
     }
   }
 
-  async function flushLoop(): Promise<void> {
-    try {
-      while (chunks.length || sorties.length || events.length || positionsDue()) {
-        await flushOnce();
-        if (!chunks.length && !sorties.length && !events.length) break;
-      }
-    } finally {
-      running = null;
+  /**
+   * Runs the flush loop. `running` is cleared only after the loop's promise settles: a loop with
+   * nothing to do finishes synchronously, and clearing it inside the loop would leave `running`
+   * set to a settled promise for ever (no flush again: found when a drain met an idle writer).
+   */
+  function start() {
+    const loop = flushLoop();
+    running = loop;
+    void loop.finally(() => {
+      if (running === loop) running = null;
       if (chunks.length || sorties.length || events.length) schedule(pendingPoints >= maxPoints);
+    });
+  }
+
+  const compactionDue = () => journalDirty && Date.now() - lastCompaction >= compactMs;
+  // When ingest goes quiet, the journal is still compacted within compactMs.
+  const compactor = setInterval(() => {
+    if (compactionDue()) schedule(true);
+  }, compactMs);
+  compactor.unref();
+
+  async function flushLoop(): Promise<void> {
+    while (chunks.length || sorties.length || events.length || positionsDue() || compactionDue()) {
+      await flushOnce();
+      if (!chunks.length && !sorties.length && !events.length) break;
     }
   }
 
@@ -129,13 +151,20 @@ export function createWriter(db: Db, opts: WriterOptions) {
     events = [];
     pendingPoints = 0;
     try {
+      const compact = mySorties.length > 0 || Date.now() - lastCompaction >= compactMs;
       await db.transaction().execute(async (trx) => {
-        await insertChunks(trx, myChunks);
+        await insertJournal(trx, myChunks);
+        // Close jobs read their points from track_chunks: the journal is compacted first.
+        if (compact) await compactJournal(trx);
         for (const job of mySorties) await insertSortie(trx, job, opts);
         await insertEvents(trx, myEvents);
         await updatePositions(trx, myPositions);
       });
       stats.flushes++;
+      if (compact) {
+        lastCompaction = Date.now();
+        journalDirty = false;
+      } else if (myChunks.length) journalDirty = true;
       stats.chunks += myChunks.length;
       stats.sorties += mySorties.length;
       for (const c of myChunks) stats.points += c.points.length;
@@ -190,9 +219,13 @@ export function createWriter(db: Db, opts: WriterOptions) {
     /** Waits until everything queued so far is stored. */
     async drain(): Promise<void> {
       lastPositionsWrite = 0;
+      // Everything into its final place: the journal compacted too.
+      lastCompaction = 0;
+      journalDirty = true;
       for (
         let i = 0;
-        i < 100 && (running || chunks.length || sorties.length || events.length || positions.size);
+        i < 100 &&
+        (running || chunks.length || sorties.length || events.length || positions.size || journalDirty);
         i++
       ) {
         if (!running) schedule(true);
@@ -200,6 +233,7 @@ export function createWriter(db: Db, opts: WriterOptions) {
       }
     },
     async close(): Promise<void> {
+      clearInterval(compactor);
       await this.drain().catch(() => undefined);
       closed = true;
       if (timer) clearTimeout(timer);
@@ -208,15 +242,45 @@ export function createWriter(db: Db, opts: WriterOptions) {
 }
 export type Writer = ReturnType<typeof createWriter>;
 
-async function insertChunks(trx: Kysely<Database>, chunks: Chunk[]) {
-  if (!chunks.length) return;
-  // One row per drone per flush: merge a drone's chunks of this flush.
+/** A drone's points of several chunks together, each drone once (in the order first seen). */
+function groupByDrone(chunks: readonly Chunk[]): Map<string, TelemetryPoint[]> {
   const byDrone = new Map<string, TelemetryPoint[]>();
   for (const c of chunks) {
     const list = byDrone.get(c.droneId);
     if (list) for (const p of c.points) list.push(p);
     else byDrone.set(c.droneId, [...c.points]);
   }
+  return byDrone;
+}
+
+/** The flush's points as one journal row: durable at COMMIT, whatever the number of drones. */
+async function insertJournal(trx: Kysely<Database>, chunks: Chunk[]) {
+  if (!chunks.length) return;
+  const byDrone = groupByDrone(chunks);
+  let points = 0;
+  for (const list of byDrone.values()) points += list.length;
+  await trx
+    .insertInto('ingest_journal')
+    .values({ points, data: encodeJournal(byDrone) })
+    .execute();
+}
+
+/** Moves every journal row into per-drone track_chunks (one row per drone, many points). */
+export async function compactJournal(trx: Kysely<Database>): Promise<number> {
+  const rows = await sql<{
+    id: number;
+    data: Uint8Array;
+  }>`DELETE FROM ingest_journal RETURNING id, data`.execute(trx);
+  if (!rows.rows.length) return 0;
+  const chunks: Chunk[] = [];
+  for (const r of rows.rows.sort((a, b) => a.id - b.id))
+    for (const [droneId, points] of decodeJournal(r.data)) chunks.push({ droneId, points });
+  await insertChunkRows(trx, groupByDrone(chunks));
+  return rows.rows.length;
+}
+
+async function insertChunkRows(trx: Kysely<Database>, byDrone: Map<string, TelemetryPoint[]>) {
+  if (!byDrone.size) return;
   const ids: string[] = [];
   const first: number[] = [];
   const last: number[] = [];
