@@ -7,6 +7,9 @@ import type { LiveDrone } from '../flight/index.ts';
 import { fieldPicture } from './fieldPicture.ts';
 import type { Sender } from './senders.ts';
 
+/** About one working picture per sortie (sorties last a few minutes). */
+export const PICTURE_GAP_MS = 4 * 60_000;
+
 export interface FleetRun {
   stop(): Promise<void>;
   stats(): { ticks: number; points: number; failures: number; lastError: string | null };
@@ -19,8 +22,10 @@ export function runFleet(
   const tickMs = opts.tickMs ?? 1000;
   const s = { ticks: 0, points: 0, failures: 0, lastError: null as string | null };
   let busy = false;
-  // A drone that starts spraying takes a working picture (where the sender can carry one).
+  // A drone that starts spraying takes a working picture (where the sender can carry one); the
+  // pump also stops at every turn, so at most one picture per drone every PICTURE_GAP_MS.
   const spraying = new Map<string, boolean>();
+  const lastPicture = new Map<string, number>();
   const timer = setInterval(async () => {
     if (busy) return;
     busy = true;
@@ -39,8 +44,10 @@ export function runFleet(
                 const start = b.points.find((p) => p.pump);
                 const was = spraying.get(b.droneId) ?? false;
                 spraying.set(b.droneId, b.points.at(-1)?.pump ?? was);
-                if (start && !was)
+                if (start && !was && start.recordTime - (lastPicture.get(b.droneId) ?? 0) >= PICTURE_GAP_MS) {
+                  lastPicture.set(b.droneId, start.recordTime);
                   await sender.picture(b.droneId, start, fieldPicture(`${b.droneId}/${start.recordTime}`));
+                }
               }
           } catch (err) {
             s.failures++;
