@@ -8,6 +8,7 @@ import type { CSSProperties, ReactNode } from 'react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useHostProfile } from '../app/hostProfile.tsx';
+import { setMapSources } from './config.ts';
 import { attachMap } from './mapHost.ts';
 import { useMapError } from './store.ts';
 
@@ -19,7 +20,10 @@ export interface MapViewProps {
 
 export function MapView({ className, style, children }: MapViewProps) {
   const host = useRef<HTMLDivElement>(null);
-  const { mapCenter } = useHostProfile();
+  const profile = useHostProfile();
+  const { mapCenter } = profile;
+  // Before the map exists (the effect below makes it): its online sources are the host's.
+  setMapSources(profile);
   const error = useMapError();
   const { t } = useTranslation('map');
 

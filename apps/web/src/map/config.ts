@@ -1,8 +1,10 @@
 /**
- * Online map sources, configured at build time (the host profile has no map fields):
- * - VITE_MAP_SATELLITE_STYLE_URL: a MapLibre style JSON URL for the satellite-streets style;
- * - VITE_MAP_HD_TILES_URL: an XYZ raster tile template ({z}/{x}/{y}) for the HD layer, 256 px tiles,
- *   shown from zoom 12 (tiles exist up to 24).
+ * Online map sources: from the deployment's host profile (config/hosts.json: mapSatelliteStyleUrl,
+ * mapHdTilesUrl, read at run time), else from the build (VITE_MAP_SATELLITE_STYLE_URL,
+ * VITE_MAP_HD_TILES_URL):
+ * - a MapLibre style JSON URL for the satellite-streets style;
+ * - an XYZ raster tile template ({z}/{x}/{y}) for the HD layer, 256 px tiles, shown from zoom 12
+ *   (tiles exist up to 24).
  * Unset, the map uses only its offline basemap and the settings offering them are disabled.
  */
 const env = import.meta.env as Record<string, string | boolean | undefined>;
@@ -12,10 +14,28 @@ function url(name: string): string | null {
   return typeof v === 'string' && v.trim() ? v.trim() : null;
 }
 
-export const mapConfig = {
+const built = {
   satelliteStyleUrl: url('VITE_MAP_SATELLITE_STYLE_URL'),
   hdTilesUrl: url('VITE_MAP_HD_TILES_URL'),
-} as const;
+};
+let sources = built;
+
+/** The host profile's sources (MapView sets them before the map is made). */
+export function setMapSources(profile: { mapSatelliteStyleUrl?: string; mapHdTilesUrl?: string }) {
+  sources = {
+    satelliteStyleUrl: profile.mapSatelliteStyleUrl?.trim() || built.satelliteStyleUrl,
+    hdTilesUrl: profile.mapHdTilesUrl?.trim() || built.hdTilesUrl,
+  };
+}
+
+export const mapConfig = {
+  get satelliteStyleUrl(): string | null {
+    return sources.satelliteStyleUrl;
+  },
+  get hdTilesUrl(): string | null {
+    return sources.hdTilesUrl;
+  },
+};
 
 /** Map constants of 000 §9. */
 export const MAP_LIMITS = {

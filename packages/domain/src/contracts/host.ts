@@ -24,6 +24,10 @@ export const hostProfileSchema = z.object({
   title: z.record(z.string(), z.string()).default({}),
   logo: z.string().default('/brand/logo.svg'),
   copyright: z.string().optional(),
+  /** Online map sources of this deployment (the offline basemap needs none): a MapLibre style URL
+   *  for satellite-streets, and an XYZ template of 256 px HD raster tiles ({z}/{x}/{y}). */
+  mapSatelliteStyleUrl: z.string().url().optional(),
+  mapHdTilesUrl: z.string().optional(),
 });
 
 /** What the web receives: the profile with its screens resolved. */
