@@ -1,4 +1,7 @@
 /** Health, host profiles (000 §6 "Hosts"), the API documentation and unknown paths. */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { ALL_SCREENS } from '@agrifleet/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helper.ts';
@@ -45,6 +48,41 @@ describe('host-profile', () => {
     expect(p).toMatchObject({ name: 'alternative', theme: 'alternative' });
     expect(p.screens).toContain('ClientList');
     expect((await profile('ALT.localhost:3000')).name).toBe('alternative');
+  });
+
+  it("passes a deployment's online map sources to the web, and none by default", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hosts-'));
+    const file = join(dir, 'hosts.json');
+    writeFileSync(
+      file,
+      JSON.stringify({
+        default: { name: 'default' },
+        profiles: [
+          {
+            name: 'sat',
+            hosts: ['sat.localhost'],
+            mapSatelliteStyleUrl: 'https://tiles.example/sat.json',
+            mapHdTilesUrl: 'https://hd.example/{z}/{x}/{y}.jpg',
+          },
+        ],
+      }),
+    );
+    const withMaps = await createTestApp({ seed: false, env: { HOST_PROFILES_FILE: file } });
+    try {
+      const res = await withMaps.app.inject({
+        method: 'GET',
+        url: '/api/system/host-profile',
+        headers: { host: 'sat.localhost' },
+      });
+      expect(res.json().data).toMatchObject({
+        mapSatelliteStyleUrl: 'https://tiles.example/sat.json',
+        mapHdTilesUrl: 'https://hd.example/{z}/{x}/{y}.jpg',
+      });
+    } finally {
+      await withMaps.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+    expect(await profile('localhost')).not.toHaveProperty('mapSatelliteStyleUrl');
   });
 
   it('marks the India and Taiwan deployments with their dial codes', async () => {
