@@ -1,7 +1,7 @@
 import type { TelemetryPoint } from '@agrifleet/domain';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_DRONE, rectangleField, runMission } from '../../sim/flight/index.ts';
-import { decodeJournal, encodeJournal } from './journalCodec.ts';
+import { decodeJournal, encodeJournal, journalSegments } from './journalCodec.ts';
 import { decodeTrack, encodeTrack } from './trackCodec.ts';
 
 const points = runMission(
@@ -25,5 +25,20 @@ describe('journal codec', () => {
     ]);
     for (const [id, p] of back) expect(p).toEqual(decodeTrack(encodeTrack(byDrone.get(id) ?? [])));
     expect(decodeJournal(encodeJournal(new Map()))).toEqual([]);
+  });
+
+  it("gives each segment's count and times, and a drone's blobs end to end decode as one track", () => {
+    const a = encodeJournal(new Map([['D1', points.slice(0, 10)]]));
+    const b = encodeJournal(new Map([['D1', points.slice(10, 25)]]));
+    const [sa] = journalSegments(a);
+    const [sb] = journalSegments(b);
+    expect(sa).toMatchObject({
+      droneId: 'D1',
+      points: 10,
+      firstTime: points[0]?.recordTime,
+      lastTime: points[9]?.recordTime,
+    });
+    const joined = Buffer.concat([sa?.track ?? new Uint8Array(), sb?.track ?? new Uint8Array()]);
+    expect(decodeTrack(joined)).toEqual(decodeTrack(encodeTrack(points.slice(0, 25))));
   });
 });

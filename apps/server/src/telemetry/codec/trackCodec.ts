@@ -81,44 +81,56 @@ class Reader {
   }
 }
 
+/** Quantised value of field f of a point (workArea is stored plus one, so that 0 means absent). */
+function quantised(p: TelemetryPoint & Extra, f: number): number {
+  const [key, scale] = FIELDS[f] as (typeof FIELDS)[number];
+  if (key === 'workArea') return p.workArea === undefined ? 0 : Math.round(p.workArea) + 1;
+  return Math.round(((p[key] as number | undefined) ?? 0) * scale);
+}
+
 export function encodeTrack(points: readonly TelemetryPoint[]): Uint8Array {
   // Sized for a typical point (13 small deltas and a flag byte): one allocation per blob.
   const w = new Writer(16 + 24 * points.length);
   for (const b of MAGIC) w.byte(b);
   w.uvarint(points.length);
-  const prev = new Array<number>(FIELDS.length).fill(0);
-  for (const p of points) {
-    const x = p as TelemetryPoint & Extra;
-    FIELDS.forEach(([key, scale], f) => {
-      // workArea is stored plus one, so that 0 means absent.
-      const q =
-        key === 'workArea'
-          ? x.workArea === undefined
-            ? 0
-            : Math.round(x.workArea) + 1
-          : Math.round(((p[key] as number | undefined) ?? 0) * scale);
+  // Plain loops, no closure per point: this runs for every point ingest stores (twice).
+  const prev = new Float64Array(FIELDS.length);
+  for (let i = 0; i < points.length; i++) {
+    const x = points[i] as TelemetryPoint & Extra;
+    for (let f = 0; f < FIELDS.length; f++) {
+      const q = quantised(x, f);
       w.svarint(q - (prev[f] as number));
       prev[f] = q;
-    });
-    const mode = Math.max(0, FLIGHT_MODES.indexOf(p.mode));
-    const rtk = Math.max(0, RTK_CODES.indexOf(p.rtk));
-    w.byte((p.pump ? 1 : 0) | (mode << 1) | (rtk << 4) | (x.sim ? 0x80 : 0));
+    }
+    const mode = Math.max(0, FLIGHT_MODES.indexOf(x.mode));
+    const rtk = Math.max(0, RTK_CODES.indexOf(x.rtk));
+    w.byte((x.pump ? 1 : 0) | (mode << 1) | (rtk << 4) | (x.sim ? 0x80 : 0));
   }
   return w.buf.slice(0, w.n);
 }
 
+/**
+ * The points of a blob, or of several blobs one after the other (track_chunks rows are the
+ * journal's per-flush blobs of a drone put end to end, without re-encoding).
+ */
 export function decodeTrack(blob: Uint8Array): TelemetryPoint[] {
   const r = new Reader(blob);
+  const out: TelemetryPoint[] = [];
+  do decodeOne(r, out);
+  while (r.i < blob.length);
+  return out;
+}
+
+const SCALES = FIELDS.map(([, scale]) => scale);
+
+function decodeOne(r: Reader, out: TelemetryPoint[]) {
   for (const b of MAGIC) if (r.byte() !== b) throw new Error('not a track blob');
   const count = r.uvarint();
-  const acc = new Array<number>(FIELDS.length).fill(0);
-  const out: TelemetryPoint[] = [];
+  const acc = new Float64Array(FIELDS.length);
+  const v = (f: number) => (acc[f] as number) / (SCALES[f] as number);
   for (let k = 0; k < count; k++) {
-    FIELDS.forEach((_, f) => {
-      acc[f] = (acc[f] as number) + r.svarint();
-    });
+    for (let f = 0; f < FIELDS.length; f++) acc[f] = (acc[f] as number) + r.svarint();
     const flags = r.byte();
-    const v = (f: number) => (acc[f] as number) / (FIELDS[f] as (typeof FIELDS)[number])[1];
     const p: TelemetryPoint = {
       recordTime: v(0),
       lng: v(1),
@@ -141,5 +153,4 @@ export function decodeTrack(blob: Uint8Array): TelemetryPoint[] {
     if (flags & 0x80) (p as TelemetryPoint & Extra).sim = true;
     out.push(p);
   }
-  return out;
 }

@@ -15,7 +15,7 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Logger } from 'pino';
 import type { Db } from '../../platform/db.ts';
 import type { Database } from '../../platform/schema.ts';
-import { decodeJournal, encodeJournal } from '../codec/journalCodec.ts';
+import { encodeJournal, journalSegments } from '../codec/journalCodec.ts';
 import { decodeTrack, encodeTrack } from '../codec/trackCodec.ts';
 import type { NewSortie } from './sortieRow.ts';
 
@@ -272,15 +272,26 @@ export async function compactJournal(trx: Kysely<Database>): Promise<number> {
     data: Uint8Array;
   }>`DELETE FROM ingest_journal RETURNING id, data`.execute(trx);
   if (!rows.rows.length) return 0;
-  const chunks: Chunk[] = [];
+  // A drone's blobs end to end, in journal order (which is time order for a drone): nothing is
+  // decoded or encoded again; decodeTrack reads concatenated blobs.
+  const byDrone = new Map<string, { first: number; last: number; points: number; tracks: Uint8Array[] }>();
   for (const r of rows.rows.sort((a, b) => a.id - b.id))
-    for (const [droneId, points] of decodeJournal(r.data)) chunks.push({ droneId, points });
-  await insertChunkRows(trx, groupByDrone(chunks));
-  return rows.rows.length;
-}
-
-async function insertChunkRows(trx: Kysely<Database>, byDrone: Map<string, TelemetryPoint[]>) {
-  if (!byDrone.size) return;
+    for (const seg of journalSegments(r.data)) {
+      const d = byDrone.get(seg.droneId);
+      if (!d)
+        byDrone.set(seg.droneId, {
+          first: seg.firstTime,
+          last: seg.lastTime,
+          points: seg.points,
+          tracks: [seg.track],
+        });
+      else {
+        d.first = Math.min(d.first, seg.firstTime);
+        d.last = Math.max(d.last, seg.lastTime);
+        d.points += seg.points;
+        d.tracks.push(seg.track);
+      }
+    }
   const ids: string[] = [];
   const first: number[] = [];
   const last: number[] = [];
@@ -289,17 +300,16 @@ async function insertChunkRows(trx: Kysely<Database>, byDrone: Map<string, Telem
   const lengths: number[] = [];
   const blobs: Uint8Array[] = [];
   let size = 0;
-  for (const [id, points] of byDrone) {
-    points.sort((a, b) => a.recordTime - b.recordTime);
+  for (const [id, d] of byDrone) {
     ids.push(id);
-    first.push((points[0] as TelemetryPoint).recordTime);
-    last.push((points.at(-1) as TelemetryPoint).recordTime);
-    counts.push(points.length);
-    const blob = encodeTrack(points);
-    blobs.push(blob);
+    first.push(d.first);
+    last.push(d.last);
+    counts.push(d.points);
+    for (const t of d.tracks) blobs.push(t);
+    const length = d.tracks.reduce((n, t) => n + t.byteLength, 0);
     offsets.push(size);
-    lengths.push(blob.byteLength);
-    size += blob.byteLength;
+    lengths.push(length);
+    size += length;
   }
   // The blobs go as one binary parameter cut in SQL, the times as epoch ms: no hex or date text.
   const data = Buffer.concat(blobs, size);
@@ -310,6 +320,7 @@ async function insertChunkRows(trx: Kysely<Database>, byDrone: Map<string, Telem
     FROM unnest(${ids}::text[], ${first}::int8[], ${last}::int8[], ${counts}::int[], ${offsets}::int[], ${lengths}::int[])
       AS u(id, f, l, n, o, len)
   `.execute(trx);
+  return rows.rows.length;
 }
 
 async function insertSortie(trx: Transaction<Database>, job: CloseJob, opts: WriterOptions) {
