@@ -133,6 +133,31 @@ const calls = () => [
 ];
 
 describe('telemetry batch over HTTP', () => {
+  it('refuses a malformed batch with the place of the first problem', async () => {
+    const bad = {
+      recordTime: Date.now(),
+      lng: 120,
+      lat: 33,
+      height: 0,
+      speed: 0,
+      heading: 0,
+      battery: 101,
+      flow: 0,
+      pump: false,
+      swath: 5,
+      tank: 10,
+      mode: 'manual',
+    };
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/telemetry/batch',
+      headers: { authorization: `Basic ${basicA}`, 'accept-language': 'en' },
+      payload: { drones: [{ droneId: droneA, points: [bad] }] },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Invalid value for drones.0.points.0.battery: out of range 0..100');
+  });
+
   it('refuses a missing or wrong key and reports drones of other accounts per drone', async () => {
     const p = [
       {

@@ -5,6 +5,7 @@ export * from './contracts/envelope.ts';
 export * from './contracts/host.ts';
 export * from './contracts/monitor.ts';
 export * from './contracts/telemetry.ts';
+export * from './contracts/telemetryCheck.ts';
 export * from './enums.ts';
 export * from './format.ts';
 export * from './host.ts';

@@ -3,7 +3,7 @@
  * HTTP. Authenticated by the account's telemetry key (Basic vid:secret), not a session. The answer
  * comes after the accepted points are stored (2xx = durable); 503 means send again.
  */
-import { ok as okSchema, telemetryBatch } from '@agrifleet/domain';
+import { checkTelemetryBatch, ok as okSchema, telemetryBatch } from '@agrifleet/domain';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../platform/db.ts';
@@ -73,6 +73,9 @@ export const telemetryRoutes: Routes<{ keys: KeysService; ingest: Ingest; db: Db
     '/api/telemetry/batch',
     {
       bodyLimit: 32 * 1024 * 1024,
+      // The schema documents the body; checkTelemetryBatch checks it in place (the same rules,
+      // tested against the schema) instead of zod copying tens of thousands of points a second.
+      validatorCompiler: () => (data) => ({ value: data }),
       // A fleet posts every second: log failures only.
       logLevel: 'warn',
       config: { access: 'public' },
@@ -85,6 +88,8 @@ export const telemetryRoutes: Routes<{ keys: KeysService; ingest: Ingest; db: Db
     },
     async (req) => {
       const accountId = await keyAccount(req);
+      const problem = checkTelemetryBatch(req.body);
+      if (problem) throw errors.badRequest('invalidField', { field: problem });
       const results = await Promise.all(
         req.body.drones.map(async ({ droneId, points }) => {
           try {
