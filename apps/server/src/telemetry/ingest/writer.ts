@@ -16,7 +16,7 @@ import type { Logger } from 'pino';
 import type { Db } from '../../platform/db.ts';
 import type { Database } from '../../platform/schema.ts';
 import { encodeJournal, journalSegments } from '../codec/journalCodec.ts';
-import { decodeTrack, encodeTrack } from '../codec/trackCodec.ts';
+import { decodeTrack } from '../codec/trackCodec.ts';
 import type { NewSortie } from './sortieRow.ts';
 
 /** A sortie the tracker closed; its points are read back from track_chunks at flush. */
