@@ -132,22 +132,26 @@ const calls = () => [
   `${D}/anomalies?droneId=${droneA}`,
 ];
 
+/** A drone standing on the ground, now. */
+const groundPoint = (over: Partial<TelemetryPoint> = {}): TelemetryPoint => ({
+  recordTime: Date.now(),
+  lng: 120,
+  lat: 33,
+  height: 0,
+  speed: 0,
+  heading: 0,
+  battery: 90,
+  flow: 0,
+  pump: false,
+  swath: 5,
+  tank: 10,
+  mode: 'manual',
+  ...over,
+});
+
 describe('telemetry batch over HTTP', () => {
   it('refuses a malformed batch with the place of the first problem', async () => {
-    const bad = {
-      recordTime: Date.now(),
-      lng: 120,
-      lat: 33,
-      height: 0,
-      speed: 0,
-      heading: 0,
-      battery: 101,
-      flow: 0,
-      pump: false,
-      swath: 5,
-      tank: 10,
-      mode: 'manual',
-    };
+    const bad = groundPoint({ battery: 101 });
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/telemetry/batch',
@@ -159,22 +163,7 @@ describe('telemetry batch over HTTP', () => {
   });
 
   it('refuses a missing or wrong key and reports drones of other accounts per drone', async () => {
-    const p = [
-      {
-        recordTime: Date.now(),
-        lng: 120,
-        lat: 33,
-        height: 0,
-        speed: 0,
-        heading: 0,
-        battery: 90,
-        flow: 0,
-        pump: false,
-        swath: 5,
-        tank: 10,
-        mode: 'manual',
-      },
-    ];
+    const p = [groundPoint()];
     expect(
       (
         await t.app.inject({
@@ -184,11 +173,8 @@ describe('telemetry batch over HTTP', () => {
         })
       ).statusCode,
     ).toBe(401);
-    expect(
-      (await batch(Buffer.from('maker-a-gw:wrong').toString('base64'), droneA, p as TelemetryPoint[]))
-        .statusCode,
-    ).toBe(401);
-    const res = await batch(basicA, droneB, p as TelemetryPoint[]);
+    expect((await batch(Buffer.from('maker-a-gw:wrong').toString('base64'), droneA, p)).statusCode).toBe(401);
+    const res = await batch(basicA, droneB, p);
     expect(res.statusCode).toBe(200);
     expect(res.json().data.drones[0]).toMatchObject({
       droneId: droneB,
