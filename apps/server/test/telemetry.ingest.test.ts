@@ -182,6 +182,50 @@ describe('telemetry ingest', () => {
     expect(tel.writer.stats().pendingPoints).toBe(0);
   });
 
+  it("forgets a grounded drone's points older than 10 minutes, and never an airborne drone's", async () => {
+    const tel = await telemetry();
+    const [idle, flying] = (
+      await t.db.selectFrom('drones').select('drone_id').orderBy('drone_id').offset(20).limit(2).execute()
+    ).map((d) => d.drone_id) as [string, string];
+    const t0 = Date.now() - 40 * 60_000;
+    // Switched on for 30 minutes on the ground, one point a minute.
+    const ground = Array.from({ length: 31 }, (_, i) => ({
+      recordTime: t0 + i * 60_000,
+      lng: 120.26,
+      lat: 33.77,
+      height: 0,
+      speed: 0,
+      heading: 0,
+      battery: 90,
+      flow: 0,
+      pump: false,
+      swath: 6,
+      tank: 10,
+      mode: 'manual' as const,
+    }));
+    // (Drained each time: in service the journal is compacted every 2 s, so chunks span seconds.)
+    for (const p of ground) {
+      await tel.ingest.ingest(idle, [p], null);
+      await tel.writer.drain();
+    }
+    // In the air for 30 minutes: its points stay whatever their age.
+    const air = ground.map((p) => ({ ...p, height: 3, speed: 4, recordTime: p.recordTime + 1000 }));
+    for (const p of air) {
+      await tel.ingest.ingest(flying, [p], null);
+      await tel.writer.drain();
+    }
+    await settle(tel);
+    expect(tel.ingest.pruneGround()).toBeGreaterThanOrEqual(1);
+    await settle(tel);
+    const kept = async (id: string) =>
+      (await t.db.selectFrom('track_chunks').select('points').where('drone_id', '=', id).execute()).reduce(
+        (n, r) => n + r.points,
+        0,
+      );
+    expect(await kept(idle)).toBe(11); // the last 10 minutes and the boundary minute
+    expect(await kept(flying)).toBe(31);
+  });
+
   it('a new process rebuilds an open sortie from stored chunks and lands it whole', async () => {
     const id = (
       await t.db.selectFrom('drones').select('drone_id').orderBy('drone_id', 'desc').executeTakeFirstOrThrow()

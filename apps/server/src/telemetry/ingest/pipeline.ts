@@ -56,10 +56,14 @@ export class IngestError extends BadMessage {
   }
 }
 
+const GROUND_KEEP_MS = 10 * 60_000;
+const PRUNE_EVERY_MS = 5 * 60_000;
+
 export function createIngest(deps: IngestDeps) {
   const { directory, live, writer } = deps;
   const now = deps.now ?? Date.now;
   const drones = new Map<string, DroneTrack>();
+  let lastPrune = now();
   const counters = { accepted: 0, outOfRange: 0, duplicates: 0, rejected: 0, lastRejectReason: '' };
 
   function stateOf(meta: DroneMeta): DroneTrack {
@@ -191,8 +195,27 @@ export function createIngest(deps: IngestDeps) {
     },
 
     /** Time-outs on each drone's clock; drones that went offline. Call about once a second. */
+    /**
+     * Stored points of drones on the ground that no sortie can need any more: older than
+     * GROUND_KEEP_MS before the drone's last point (a take-off reaches back 5 s at most). Without
+     * this a drone left switched on on the ground would fill track_chunks. Runs every 5 minutes.
+     */
+    pruneGround(): number {
+      let n = 0;
+      for (const s of drones.values())
+        if (!s.tracker.airborne && Number.isFinite(s.committedUntil)) {
+          writer.prune(s.meta.droneId, s.committedUntil - GROUND_KEEP_MS);
+          n++;
+        }
+      return n;
+    },
+
     tick() {
       const t = now();
+      if (t - lastPrune >= PRUNE_EVERY_MS) {
+        lastPrune = t;
+        this.pruneGround();
+      }
       for (const s of drones.values()) {
         if (!s.tracker.airborne) continue;
         const droneClock = s.tracker.lastRecordTime + (t - s.receivedAt);

@@ -84,6 +84,8 @@ export function createWriter(db: Db, opts: WriterOptions) {
   let pendingPoints = 0;
   let sorties: CloseJob[] = [];
   let events: DroneEvent[] = [];
+  /** Grounded drones' chunks older than a time: no sortie can need them any more. */
+  let prunes: Array<{ droneId: string; before: number }> = [];
   const positions = new Map<string, TelemetryPoint>();
   let lastPositionsWrite = 0;
   let timer: NodeJS.Timeout | null = null;
@@ -115,7 +117,8 @@ export function createWriter(db: Db, opts: WriterOptions) {
     running = loop;
     void loop.finally(() => {
       if (running === loop) running = null;
-      if (chunks.length || sorties.length || events.length) schedule(pendingPoints >= maxPoints);
+      if (chunks.length || sorties.length || events.length || prunes.length)
+        schedule(pendingPoints >= maxPoints);
     });
   }
 
@@ -127,7 +130,14 @@ export function createWriter(db: Db, opts: WriterOptions) {
   compactor.unref();
 
   async function flushLoop(): Promise<void> {
-    while (chunks.length || sorties.length || events.length || positionsDue() || compactionDue()) {
+    while (
+      chunks.length ||
+      sorties.length ||
+      events.length ||
+      prunes.length ||
+      positionsDue() ||
+      compactionDue()
+    ) {
       await flushOnce();
       if (!chunks.length && !sorties.length && !events.length) break;
     }
@@ -140,6 +150,7 @@ export function createWriter(db: Db, opts: WriterOptions) {
     const myWaiters = waiters;
     const mySorties = sorties;
     const myEvents = events;
+    const myPrunes = prunes;
     const myPositions = positionsDue() ? [...positions] : [];
     if (myPositions.length) {
       positions.clear();
@@ -149,6 +160,7 @@ export function createWriter(db: Db, opts: WriterOptions) {
     waiters = [];
     sorties = [];
     events = [];
+    prunes = [];
     pendingPoints = 0;
     try {
       const compact = mySorties.length > 0 || Date.now() - lastCompaction >= compactMs;
@@ -158,6 +170,7 @@ export function createWriter(db: Db, opts: WriterOptions) {
         if (compact) await compactJournal(trx);
         for (const job of mySorties) await insertSortie(trx, job, opts);
         await insertEvents(trx, myEvents);
+        await pruneChunks(trx, myPrunes);
         await updatePositions(trx, myPositions);
       });
       stats.flushes++;
@@ -187,6 +200,7 @@ export function createWriter(db: Db, opts: WriterOptions) {
       // Derived rows are retried; their points are still in track_chunks.
       sorties = [...mySorties, ...sorties];
       events = [...myEvents, ...events];
+      prunes = [...myPrunes, ...prunes];
       for (const [id, p] of myPositions) if (!positions.has(id)) positions.set(id, p);
       if (!closed) await new Promise((r) => setTimeout(r, 500));
       if (closed) throw err;
@@ -212,6 +226,11 @@ export function createWriter(db: Db, opts: WriterOptions) {
       events.push(e);
       schedule();
     },
+    /** Deletes a grounded drone's stored points older than `before` (they belong to no sortie). */
+    prune(droneId: string, before: number) {
+      prunes.push({ droneId, before });
+      schedule();
+    },
     setPosition(droneId: string, p: TelemetryPoint) {
       positions.set(droneId, p);
     },
@@ -225,7 +244,13 @@ export function createWriter(db: Db, opts: WriterOptions) {
       for (
         let i = 0;
         i < 100 &&
-        (running || chunks.length || sorties.length || events.length || positions.size || journalDirty);
+        (running ||
+          chunks.length ||
+          sorties.length ||
+          events.length ||
+          prunes.length ||
+          positions.size ||
+          journalDirty);
         i++
       ) {
         if (!running) schedule(true);
@@ -360,6 +385,15 @@ async function insertSortie(trx: Transaction<Database>, job: CloseJob, opts: Wri
     .where('drone_id', '=', job.droneId)
     .where('last_time', '<=', new Date(job.endTime))
     .execute();
+}
+
+async function pruneChunks(trx: Kysely<Database>, prunes: Array<{ droneId: string; before: number }>) {
+  if (!prunes.length) return;
+  await sql`
+    DELETE FROM track_chunks c
+    USING unnest(${prunes.map((p) => p.droneId)}::text[], ${prunes.map((p) => p.before)}::int8[]) AS u(id, b)
+    WHERE c.drone_id = u.id AND c.last_time < 'epoch'::timestamptz + u.b * interval '1 millisecond'
+  `.execute(trx);
 }
 
 async function insertEvents(trx: Kysely<Database>, events: DroneEvent[]) {
