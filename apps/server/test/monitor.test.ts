@@ -309,7 +309,12 @@ describe('monitor and history calls', () => {
   it('show a government the drones and sorties in its region only (Jiangsu, not Heilongjiang)', async () => {
     const online = (await get(calls()[4] as string, 'government')).json().data;
     expect(online.droneId).toEqual([droneA]);
-    expect((await get(`${M}/getHistoryFlyList?droneId=${droneB}`, 'government')).json().data.total).toBe(0);
+    // Neither registered in Jiangsu nor ever flown there: the drone does not exist for it.
+    expect((await get(`${M}/getHistoryFlyList?droneId=${droneB}`, 'government')).statusCode).toBe(404);
+    expect((await get(`${D}/history/stat/${droneB}`, 'government')).statusCode).toBe(404);
+    expect(
+      (await get(`${M}/getHistoryFlyList?droneId=${droneA}`, 'government')).json().data.total,
+    ).toBeGreaterThan(0);
     expect((await get(`${M}/drone/${droneB}`, 'government')).statusCode).toBe(404);
     const detail = (await get(`${M}/detail`, 'government')).json().data.statInfo;
     const js = await t.db

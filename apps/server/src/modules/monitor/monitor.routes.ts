@@ -64,6 +64,8 @@ export const monitorRoutes: Routes<{
   nofly: NoflyRepo;
   anomalies: AnomaliesRepo;
 }> = async (app, { monitor, sorties, nofly, anomalies }) => {
+  const scope = (req: Parameters<typeof callerOf>[0]) => scopeOf(callerOf(req));
+
   // The monitor's alerts (map setting "alerts"): anomalies of the caller's drones raised since a time.
   app.get(
     `${MONITOR_BASE}/alerts`,
@@ -149,8 +151,6 @@ export const monitorRoutes: Routes<{
       return ok(req, mapZone(zone));
     },
   );
-
-  const scope = (req: Parameters<typeof callerOf>[0]) => scopeOf(callerOf(req));
 
   app.get(
     `${MONITOR_BASE}/detail`,
@@ -255,7 +255,7 @@ export const monitorRoutes: Routes<{
     async (req: { query: z.infer<typeof historyQuery> } & Parameters<typeof callerOf>[0]) => {
       const q = req.query;
       const s = scope(req);
-      if (!(await sorties.droneVisible(s, q.droneId)) && s.kind !== 'region') throw errors.notFound();
+      if (!(await sorties.droneVisible(s, q.droneId))) throw errors.notFound();
       return ok(
         req,
         await sorties.list(

@@ -110,13 +110,30 @@ export function createSortiesRepo(db: Db) {
   });
 
   return {
-    /** Is this drone one the caller may see (registry owners or registered region)? */
+    /**
+     * Is this drone one the caller may see? Its owners; for a government, a drone registered in
+     * its region or one that has flown there (the sorties it then sees are those in its region).
+     * Every drone-level call (history, stat, log, anomalies, pictures) asks this one question.
+     */
     async droneVisible(scope: DataScope, droneId: string): Promise<boolean> {
       const row = await db
         .selectFrom('drones as d')
         .select('d.drone_id')
         .where('d.drone_id', '=', droneId)
-        .where(droneScopeCondition(scope, DRONE_COLS))
+        .where((eb) =>
+          scope.kind === 'region'
+            ? eb.or([
+                droneScopeCondition(scope, DRONE_COLS),
+                eb.exists(
+                  eb
+                    .selectFrom('sorties as s')
+                    .select('s.sortie_id')
+                    .whereRef('s.drone_id', '=', 'd.drone_id')
+                    .where(scopeCondition(scope, SORTIE_COLS)),
+                ),
+              ])
+            : droneScopeCondition(scope, DRONE_COLS),
+        )
         .executeTakeFirst();
       return row !== undefined;
     },

@@ -137,8 +137,7 @@ export const sortieRoutes: Routes<{ sorties: SortiesRepo; anomalies: AnomaliesRe
     },
     async (req) => {
       const q = req.query;
-      const scope = scopeOf(callerOf(req));
-      if (scope.kind !== 'region' && !(await sorties.droneVisible(scope, q.droneId))) throw errors.notFound();
+      const scope = await visible(req, q.droneId);
       return ok(req, await anomalies.listByDrone(scope, q.droneId, { ...q, order: q.order === 2 ? 2 : 1 }));
     },
   );

@@ -11,7 +11,7 @@ import { decodeTrack } from '../codec/trackCodec.ts';
 import type { DroneDirectory } from './droneDirectory.ts';
 import type { LiveState } from './liveState.ts';
 import type { Ingest } from './pipeline.ts';
-import { compactJournal } from './writer.ts';
+import { compactJournal } from './writerStore.ts';
 
 export async function recover(db: Db, directory: DroneDirectory, ingest: Ingest, live: LiveState) {
   // The journal of the last run first goes where the rest of the points are.

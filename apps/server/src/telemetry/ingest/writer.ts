@@ -11,40 +11,23 @@
  * between only replays them (see recovery.ts).
  */
 import type { TelemetryPoint } from '@agrifleet/domain';
-import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Logger } from 'pino';
 import type { Db } from '../../platform/db.ts';
-import type { Database } from '../../platform/schema.ts';
-import { encodeJournal, journalSegments } from '../codec/journalCodec.ts';
-import { decodeTrack } from '../codec/trackCodec.ts';
 import type { NewSortie } from './sortieRow.ts';
+import {
+  type Chunk,
+  type CloseJob,
+  compactJournal,
+  type DroneEvent,
+  insertEvents,
+  insertJournal,
+  insertSortie,
+  pruneChunks,
+  type SortieHook,
+  updatePositions,
+} from './writerStore.ts';
 
-/** A sortie the tracker closed; its points are read back from track_chunks at flush. */
-export interface CloseJob {
-  droneId: string;
-  startTime: number;
-  endTime: number;
-  reason: 'landed' | 'timeout' | 'split';
-}
-
-export interface Chunk {
-  droneId: string;
-  points: TelemetryPoint[];
-}
-
-export interface DroneEvent {
-  droneId: string;
-  time: number;
-  type: string;
-  detail?: Record<string, unknown>;
-}
-
-/** Runs inside the flush transaction after a sortie row is inserted (rollups, sortie anomalies). */
-export type SortieHook = (
-  trx: Transaction<Database>,
-  sortie: NewSortie & { sortieId: number },
-  points: readonly TelemetryPoint[],
-) => Promise<void>;
+export type { Chunk, CloseJob, DroneEvent, SortieHook } from './writerStore.ts';
 
 export interface WriterOptions {
   /**
@@ -168,7 +151,7 @@ export function createWriter(db: Db, opts: WriterOptions) {
         await insertJournal(trx, myChunks);
         // Close jobs read their points from track_chunks: the journal is compacted first.
         if (compact) await compactJournal(trx);
-        for (const job of mySorties) await insertSortie(trx, job, opts);
+        for (const job of mySorties) await insertSortie(trx, job, opts.buildSortie, opts.afterSortie);
         await insertEvents(trx, myEvents);
         await pruneChunks(trx, myPrunes);
         await updatePositions(trx, myPositions);
@@ -266,162 +249,3 @@ export function createWriter(db: Db, opts: WriterOptions) {
   };
 }
 export type Writer = ReturnType<typeof createWriter>;
-
-/** A drone's points of several chunks together, each drone once (in the order first seen). */
-function groupByDrone(chunks: readonly Chunk[]): Map<string, TelemetryPoint[]> {
-  const byDrone = new Map<string, TelemetryPoint[]>();
-  for (const c of chunks) {
-    const list = byDrone.get(c.droneId);
-    if (list) for (const p of c.points) list.push(p);
-    else byDrone.set(c.droneId, [...c.points]);
-  }
-  return byDrone;
-}
-
-/** The flush's points as one journal row: durable at COMMIT, whatever the number of drones. */
-async function insertJournal(trx: Kysely<Database>, chunks: Chunk[]) {
-  if (!chunks.length) return;
-  const byDrone = groupByDrone(chunks);
-  let points = 0;
-  for (const list of byDrone.values()) points += list.length;
-  await trx
-    .insertInto('ingest_journal')
-    .values({ points, data: encodeJournal(byDrone) })
-    .execute();
-}
-
-/** Moves every journal row into per-drone track_chunks (one row per drone, many points). */
-export async function compactJournal(trx: Kysely<Database>): Promise<number> {
-  const rows = await sql<{
-    id: number;
-    data: Uint8Array;
-  }>`DELETE FROM ingest_journal RETURNING id, data`.execute(trx);
-  if (!rows.rows.length) return 0;
-  // A drone's blobs end to end, in journal order (which is time order for a drone): nothing is
-  // decoded or encoded again; decodeTrack reads concatenated blobs.
-  const byDrone = new Map<string, { first: number; last: number; points: number; tracks: Uint8Array[] }>();
-  for (const r of rows.rows.sort((a, b) => a.id - b.id))
-    for (const seg of journalSegments(r.data)) {
-      const d = byDrone.get(seg.droneId);
-      if (!d)
-        byDrone.set(seg.droneId, {
-          first: seg.firstTime,
-          last: seg.lastTime,
-          points: seg.points,
-          tracks: [seg.track],
-        });
-      else {
-        d.first = Math.min(d.first, seg.firstTime);
-        d.last = Math.max(d.last, seg.lastTime);
-        d.points += seg.points;
-        d.tracks.push(seg.track);
-      }
-    }
-  const ids: string[] = [];
-  const first: number[] = [];
-  const last: number[] = [];
-  const counts: number[] = [];
-  const offsets: number[] = [];
-  const lengths: number[] = [];
-  const blobs: Uint8Array[] = [];
-  let size = 0;
-  for (const [id, d] of byDrone) {
-    ids.push(id);
-    first.push(d.first);
-    last.push(d.last);
-    counts.push(d.points);
-    for (const t of d.tracks) blobs.push(t);
-    const length = d.tracks.reduce((n, t) => n + t.byteLength, 0);
-    offsets.push(size);
-    lengths.push(length);
-    size += length;
-  }
-  // The blobs go as one binary parameter cut in SQL, the times as epoch ms: no hex or date text.
-  const data = Buffer.concat(blobs, size);
-  await sql`
-    INSERT INTO track_chunks (drone_id, first_time, last_time, points, data)
-    SELECT u.id, 'epoch'::timestamptz + u.f * interval '1 millisecond',
-      'epoch'::timestamptz + u.l * interval '1 millisecond', u.n, substring(${data}::bytea FROM u.o + 1 FOR u.len)
-    FROM unnest(${ids}::text[], ${first}::int8[], ${last}::int8[], ${counts}::int[], ${offsets}::int[], ${lengths}::int[])
-      AS u(id, f, l, n, o, len)
-  `.execute(trx);
-  return rows.rows.length;
-}
-
-async function insertSortie(trx: Transaction<Database>, job: CloseJob, opts: WriterOptions) {
-  const chunks = await trx
-    .selectFrom('track_chunks')
-    .select('data')
-    .where('drone_id', '=', job.droneId)
-    .where('first_time', '<=', new Date(job.endTime))
-    .where('last_time', '>=', new Date(job.startTime))
-    .orderBy('id')
-    .execute();
-  const points: TelemetryPoint[] = [];
-  let last = Number.NEGATIVE_INFINITY;
-  for (const c of chunks)
-    for (const p of decodeTrack(c.data))
-      if (p.recordTime >= job.startTime && p.recordTime <= job.endTime && p.recordTime > last) {
-        points.push(p);
-        last = p.recordTime;
-      }
-  const s = points.length ? opts.buildSortie(job, points) : null;
-  if (s) {
-    const { track, ...row } = s;
-    const inserted = await trx
-      .insertInto('sorties')
-      .values({ ...row, start_time: new Date(row.start_time), end_time: new Date(row.end_time) })
-      .onConflict((oc) => oc.columns(['drone_id', 'start_time']).doNothing())
-      .returning('sortie_id')
-      .executeTakeFirst();
-    if (inserted) {
-      await trx.insertInto('sortie_tracks').values({ sortie_id: inserted.sortie_id, track }).execute();
-      await opts.afterSortie?.(trx, { ...s, sortieId: inserted.sortie_id }, points);
-    }
-  }
-  // The sortie is stored (now or by an earlier run): its points need not be kept twice.
-  await trx
-    .deleteFrom('track_chunks')
-    .where('drone_id', '=', job.droneId)
-    .where('last_time', '<=', new Date(job.endTime))
-    .execute();
-}
-
-async function pruneChunks(trx: Kysely<Database>, prunes: Array<{ droneId: string; before: number }>) {
-  if (!prunes.length) return;
-  await sql`
-    DELETE FROM track_chunks c
-    USING unnest(${prunes.map((p) => p.droneId)}::text[], ${prunes.map((p) => p.before)}::int8[]) AS u(id, b)
-    WHERE c.drone_id = u.id AND c.last_time < 'epoch'::timestamptz + u.b * interval '1 millisecond'
-  `.execute(trx);
-}
-
-async function insertEvents(trx: Kysely<Database>, events: DroneEvent[]) {
-  if (!events.length) return;
-  await trx
-    .insertInto('drone_events')
-    .values(
-      events.map((e) => ({
-        drone_id: e.droneId,
-        time: new Date(e.time),
-        type: e.type,
-        detail: JSON.stringify(e.detail ?? {}),
-      })),
-    )
-    .execute();
-}
-
-async function updatePositions(trx: Kysely<Database>, positions: Array<[string, TelemetryPoint]>) {
-  if (!positions.length) return;
-  const ids = positions.map(([id]) => id);
-  const times = positions.map(([, p]) => new Date(p.recordTime));
-  const lngs = positions.map(([, p]) => p.lng);
-  const lats = positions.map(([, p]) => p.lat);
-  const batteries = positions.map(([, p]) => p.battery);
-  await sql`
-    UPDATE drones d SET last_time = u.t, last_lng = u.lng, last_lat = u.lat, last_battery = u.b
-    FROM unnest(${ids}::text[], ${times}::timestamptz[], ${lngs}::float8[], ${lats}::float8[], ${batteries}::real[])
-      AS u(id, t, lng, lat, b)
-    WHERE d.drone_id = u.id AND (d.last_time IS NULL OR d.last_time < u.t)
-  `.execute(trx);
-}

@@ -26,6 +26,8 @@ export interface SortieSummary {
   batteryStart: number;
   batteryEnd: number;
   pointCount: number;
+  /** Where it happened: the centroid of the spraying samples, else the take-off point. */
+  place: { lng: number; lat: number };
   region: RegionAt;
 }
 
@@ -78,6 +80,10 @@ export function summarizeSortie(
   const sprayPoints = points.filter((p) => p.pump);
   const centroid = (key: 'lng' | 'lat') =>
     sprayPoints.reduce((sum, p) => sum + p[key], 0) / sprayPoints.length;
+  const place =
+    sprayPoints.length > 0
+      ? { lng: centroid('lng'), lat: centroid('lat') }
+      : { lng: first.lng, lat: first.lat };
   const area = sprayedArea(points);
   return {
     startTime: first.recordTime,
@@ -96,6 +102,7 @@ export function summarizeSortie(
     batteryStart: first.battery,
     batteryEnd: last.battery,
     pointCount: points.length,
-    region: sprayPoints.length > 0 ? locate(centroid('lng'), centroid('lat')) : locate(first.lng, first.lat),
+    place,
+    region: locate(place.lng, place.lat),
   };
 }
