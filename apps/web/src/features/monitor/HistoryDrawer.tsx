@@ -105,7 +105,7 @@ export function HistoryDrawer({ droneId, onClose, onPlay }: Props) {
             key: 'sorties',
             label: t('history.sorties'),
             children: (
-              <Space direction="vertical" className={styles.full}>
+              <Space orientation="vertical" className={styles.full}>
                 <Space wrap>
                   <DatePicker.RangePicker showTime size="small" value={range} onChange={(v) => setRange(v)} />
                   <Select
@@ -219,7 +219,7 @@ function Pictures({ droneId }: { droneId: string }) {
   });
   if (data && data.total === 0) return <Empty />;
   return (
-    <Space direction="vertical" className={styles.full}>
+    <Space orientation="vertical" className={styles.full}>
       <Image.PreviewGroup>
         <div className={styles.pictures}>
           {(data?.records ?? []).map((p) => (

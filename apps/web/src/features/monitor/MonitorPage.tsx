@@ -143,7 +143,7 @@ export default function MonitorPage() {
           }}
         />
       ) : null}
-      {drones.size === 0 && query ? <div className={styles.empty}>{t('noDrones')}</div> : null}
+      {drones.size === 0 && query && !tracks ? <div className={styles.empty}>{t('noDrones')}</div> : null}
     </MapView>
   );
 }
