@@ -196,7 +196,7 @@ function Battery({ sortieId }: { sortieId: number }) {
         option={{
           animation: false,
           grid: { left: 36, right: 12, top: 12, bottom: 24 },
-          xAxis: { type: 'value', axisLabel: { formatter: '{value} min' } },
+          xAxis: { type: 'value', axisLabel: { formatter: `{value} ${t('playback.minutes')}` } },
           yAxis: { type: 'value', min: 0, max: 100 },
           series: [
             {

@@ -47,7 +47,11 @@ export function Playback({ tracks, onClose }: { tracks: SortieTrack[]; onClose: 
   const chart = useMemo(
     () =>
       first
-        ? profileOption(first.points, p.time, { height: t('playback.height'), speed: t('playback.speed') })
+        ? profileOption(first.points, p.time, {
+            height: t('playback.height'),
+            speed: t('playback.speed'),
+            minutes: t('playback.minutes'),
+          })
         : null,
     [first, p.time, t],
   );

@@ -5,7 +5,7 @@ import type { EChartOption } from '../../charts/EChart.tsx';
 export function profileOption(
   points: readonly OrbitPoint[],
   playhead: number | null,
-  labels: { height: string; speed: string },
+  labels: { height: string; speed: string; minutes: string },
 ): EChartOption {
   const t0 = points[0]?.recordTime ?? 0;
   const minutes = (t: number) => Math.round(((t - t0) / 60_000) * 100) / 100;
@@ -18,7 +18,7 @@ export function profileOption(
       type: 'value',
       min: 0,
       max: minutes(points.at(-1)?.recordTime ?? t0),
-      axisLabel: { formatter: '{value} min' },
+      axisLabel: { formatter: `{value} ${labels.minutes}` },
     },
     yAxis: [
       { type: 'value', name: 'm', splitLine: { show: false } },
