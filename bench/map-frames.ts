@@ -141,6 +141,7 @@ console.log(
       seconds: SECONDS,
       renderer: 'SwiftShader (software WebGL: Chromium --disable-gpu)',
       frameMs: summary(frames, 1),
+      framesOver33MsPerSecond: Number((frames.filter((f) => f > 33).length / SECONDS).toFixed(2)),
       repaintWithoutUpdatesFrameMs: summary(paintOnly, 1),
     },
     null,

@@ -90,10 +90,12 @@ export function DronesLayer({ drones, selectedId, onSelect }: DronesLayerProps) 
   const map = useMapInstance();
   const sourceId = `af-drones${useId()}`;
   const data = useMemo(() => droneFeatures(drones), [drones]);
-  const selected = useMemo(
-    () => droneFeatures(selectedId ? drones.filter((d) => d.droneId === selectedId) : []),
-    [drones, selectedId],
-  );
+  // The ring's data changes only when the selected drone moves: an unchanged source is not re-tiled
+  // and costs no repaint.
+  const selectedDrone = selectedId ? drones.find((d) => d.droneId === selectedId) : undefined;
+  const ringKey = selectedDrone ? `${selectedDrone.droneId}|${selectedDrone.lng}|${selectedDrone.lat}` : '';
+  // biome-ignore lint/correctness/useExhaustiveDependencies: ringKey stands for the selected drone's place.
+  const selected = useMemo(() => droneFeatures(selectedDrone ? [selectedDrone] : []), [ringKey]);
   // The ring first, so that it lies under the icons.
   useOverlay(`${sourceId}-selected`, selected, RING);
   useOverlay(sourceId, data, ICONS, { maxzoom: 14 });

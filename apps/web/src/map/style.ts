@@ -67,7 +67,9 @@ export function basemapStyle(language: string): StyleSpecification {
         id: 'basemap-land',
         type: 'fill',
         source: 'basemap-land',
-        paint: { 'fill-color': '#f3f1ea', 'fill-outline-color': '#93aec4', 'fill-antialias': true },
+        // No antialiased outline: the sea colour draws the coast, and the outline pass is a third of a
+        // repaint on a machine without a GPU (bench/map-baseline.ts).
+        paint: { 'fill-color': '#f3f1ea', 'fill-antialias': false },
       },
       {
         id: 'basemap-province-borders',
