@@ -35,7 +35,7 @@ describe('registration', () => {
     const submit = page.getByRole('button', { name: '提交注册' });
     // The agreement gates the submit button.
     await page.getByRole('checkbox').uncheck();
-    expect(await submit.isDisabled()).toBe(true);
+    await expect.poll(() => submit.isDisabled()).toBe(true);
     await page.getByRole('checkbox').check();
     await submit.click();
     await page.getByText('申请资料正在审核中，请点击确定按钮后重新登录').waitFor();

@@ -1,6 +1,6 @@
 /** What a person does in the console, as steps the browser tests share. */
-import type { Page } from 'playwright-core';
-import { expect } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { expect, vi } from 'vitest';
 import { captchaAnswer, url } from './browser.ts';
 
 export const DEMO_PASSWORD = 'agri2026';
@@ -69,4 +69,34 @@ export async function missingTranslations(page: Page): Promise<string[]> {
 export async function toastTexts(page: Page): Promise<string> {
   await page.locator('.ant-message-notice').first().waitFor();
   return (await page.locator('.ant-message-notice').allInnerTexts()).join(' | ');
+}
+
+/**
+ * Chooses an option of an antd select by its label, with the keyboard as a person can: a click on
+ * the option could land on what lies under the dropdown while it still animates in, and a click on
+ * the select while its dialog animates in can be lost (clicked again until the list is open).
+ */
+export async function chooseOption(page: Page, select: Locator, label: string) {
+  const input = select.locator('input[role="combobox"]');
+  await vi.waitFor(
+    async () => {
+      if ((await input.getAttribute('aria-expanded')) !== 'true') {
+        await select.scrollIntoViewIfNeeded();
+        await select.click();
+      }
+      expect(await input.getAttribute('aria-expanded')).toBe('true');
+    },
+    { timeout: 10_000, interval: 300 },
+  );
+  // The active option is the input's aria-activedescendant, labelled in the select's a11y list.
+  for (let i = 0; i < 60; i++) {
+    const id = await input.getAttribute('aria-activedescendant');
+    const active = id ? await page.locator(`[id="${id}"]`).getAttribute('aria-label') : null;
+    if (active === label) {
+      await page.keyboard.press('Enter');
+      break;
+    }
+    await page.keyboard.press('ArrowDown');
+  }
+  await expect.poll(() => select.textContent()).toContain(label);
 }
