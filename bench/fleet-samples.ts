@@ -3,12 +3,16 @@
  * from its first take-off (sim/flight endlessFlights at 5 Hz, near the simulator's farm places),
  * kept in typed arrays and turned into points with any record time.
  */
+
+import type { TelemetryPoint } from '@agrifleet/domain';
 import {
   endlessFlights,
   FARM_PLACES,
   hashSeed,
   mulberry32,
   randomDrone,
+  rectangleField,
+  simulateMission,
 } from '../apps/server/src/sim/flight/index.ts';
 
 export const MODES = ['manual', 'auto', 'ab', 'return', 'hover'] as const;
@@ -41,13 +45,43 @@ export interface Point {
   rtk: 0 | 1 | 2 | 4 | 5;
 }
 
-/** K samples per drone from its first take-off (5 Hz), rounded as a device would send them. */
-export function generateSamples(D: number, K: number): Samples {
+/**
+ * One sortie of a drone over a small field (40 x 20 m) at 5 Hz, take-off to landing, then
+ * ground samples up to K: replayed cyclically it lands once every K samples (sortie mode).
+ */
+function sortieCycle(d: number, K: number): TelemetryPoint[] {
+  const rng = mulberry32(hashSeed(`bench-sortie/${d}`));
+  const place = FARM_PLACES[d % FARM_PLACES.length] as (typeof FARM_PLACES)[number];
+  const field = rectangleField({ center: place, widthM: 20, lengthM: 40, angleDeg: rng.range(0, 180) });
+  const out: TelemetryPoint[] = [];
+  for (const s of simulateMission(randomDrone(rng), field, {
+    startTime: 1_750_000_000_000,
+    seed: d + 1,
+    rateHz: 5,
+  })) {
+    out.push(s.point);
+    if (s.sortieTruth) break;
+  }
+  if (out.length > K - 20)
+    throw new Error(`a sortie of ${out.length} samples does not fit BENCH_SAMPLES=${K}`);
+  const last = out.at(-1) as TelemetryPoint;
+  while (out.length < K) out.push({ ...last, height: 0, speed: 0, pump: false, flow: 0 });
+  return out;
+}
+
+/**
+ * K samples per drone, rounded as a device would send them: from its first take-off (5 Hz), or
+ * with `sortieMode` one whole sortie and a pause, rotated by a per-drone offset so that landings
+ * spread evenly over time (D x 5 / K landings a second).
+ */
+export function generateSamples(D: number, K: number, sortieMode = false): Samples {
   const floats = new Float64Array(D * K * NF);
   const bytes = new Uint8Array(D * K * 3);
   const round = (v: number, d: number) => Math.round(v * d) / d;
   for (let d = 0; d < D; d++) {
     const rng = mulberry32(hashSeed(`bench/${d}`));
+    const cycle = sortieMode ? sortieCycle(d, K) : null;
+    const offset = sortieMode ? rng.int(0, K - 1) : 0;
     const flights = endlessFlights({
       place: FARM_PLACES[d % FARM_PLACES.length] as (typeof FARM_PLACES)[number],
       drone: randomDrone(rng),
@@ -55,9 +89,11 @@ export function generateSamples(D: number, K: number): Samples {
       startTime: 1_750_000_000_000,
       rateHz: 5,
     });
-    let p = flights.next().value.point;
-    while (p.height <= 0.8) p = flights.next().value.point;
-    for (let j = 0; j < K; j++, p = flights.next().value.point) {
+    const nextPoint = (j: number) =>
+      cycle ? (cycle[(j + offset) % K] as TelemetryPoint) : flights.next().value.point;
+    let p = nextPoint(0);
+    if (!cycle) while (p.height <= 0.8) p = nextPoint(0);
+    for (let j = 0; j < K; j++, p = nextPoint(j)) {
       const o = (d * K + j) * NF;
       floats[o] = round(p.lng, 1e7);
       floats[o + 1] = round(p.lat, 1e7);

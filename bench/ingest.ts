@@ -36,6 +36,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 import { type MapDrones, mapDroneRows } from '@agrifleet/domain';
+import { sql } from 'kysely';
 import WebSocket from 'ws';
 import { generateSamples, pointAt, type Samples } from './fleet-samples.ts';
 
@@ -64,6 +65,8 @@ interface ClientJob {
   measureMs: number;
   /** Template ticks to build per gateway (cycled); the client generates the same samples. */
   ticks: number;
+  /** Samples are whole sorties that land (BENCH_CYCLE=sortie). */
+  sortieMode: boolean;
 }
 
 export interface ClientResult {
@@ -115,7 +118,7 @@ function summaryOf(values: number[] | Float64Array, digits = 1) {
 /** Builds the request bodies; the returned function runs the phase. */
 async function prepareClient(job: ClientJob): Promise<() => Promise<ClientResult>> {
   const { gateways: G, drones: D } = job;
-  const samples = generateSamples(D, job.ticks);
+  const samples = generateSamples(D, job.ticks, job.sortieMode);
   const per = Math.ceil(D / G);
   // Pre-serialised bodies: for each gateway and tick, the parts around the record times.
   const templates: string[][][] = [];
@@ -366,7 +369,8 @@ async function main() {
 
   // Simulated samples, before any timing.
   const g0 = performance.now();
-  const samples = generateSamples(D, K);
+  const sortieMode = env.BENCH_CYCLE === 'sortie';
+  const samples = generateSamples(D, K, sortieMode);
   const generationS = (performance.now() - g0) / 1000;
 
   const con = await kit.startBenchConsole({ drones: D });
@@ -491,7 +495,9 @@ async function main() {
       hz: HZ,
       warmupMs,
       measureMs,
-      ticks: Math.min(K, 200),
+      // Sortie mode needs every sample of the cycle (the landings); otherwise 200 ticks cycled.
+      ticks: sortieMode ? K : Math.min(K, 200),
+      sortieMode,
     };
     // The client is its own process (as senders are): the server's CPU figures are its own. It
     // builds its request bodies first, says so, and starts on 'go'.
@@ -524,6 +530,13 @@ async function main() {
       ])
       .executeTakeFirst();
     out.stored = { ...tel.writer.stats(), trackChunksSize: sizes?.chunks, counters: tel.ingest.counters };
+    if (sortieMode) {
+      // Every landed sortie is in the rollups (they are written in the same transaction).
+      const { rows } = await sql<{ sorties: number; rolled: number }>`
+        SELECT (SELECT count(*) FROM sorties WHERE NOT simulated)::int AS sorties,
+          (SELECT coalesce(sum(sorties), 0) FROM stat_day WHERE sk = 0)::int AS rolled`.execute(con.db);
+      out.rollups = { sortiesStored: rows[0]?.sorties, sortiesInRollups: rows[0]?.rolled };
+    }
 
     if (phases.has('copy')) {
       // The same rows as the inproc phase (or 1,000,000 when it did not run): drone d's j-th point

@@ -34,11 +34,12 @@ export interface BenchConsole {
   stop(): Promise<void>;
 }
 
-async function admin(url: string, text: string) {
+/** One statement on a server's admin connection (CREATE / DROP DATABASE, lookups in pg_database). */
+export async function admin(url: string, text: string) {
   const c = new pg.Client({ connectionString: url });
   await c.connect();
   try {
-    await c.query(text);
+    return await c.query(text);
   } finally {
     await c.end();
   }
@@ -59,7 +60,9 @@ export async function benchDatabase(poolSize = 10) {
     const u = new URL(adminUrl);
     u.pathname = `/${name}`;
     databaseUrl = u.toString();
-    dropDb = () => admin(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    dropDb = async () => {
+      await admin(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    };
   } else {
     const embedded = await startEmbeddedPostgres({ dataDir: dir, port: await freePort() });
     databaseUrl = embedded.url;
@@ -82,17 +85,11 @@ export async function benchDatabase(poolSize = 10) {
 }
 
 /**
- * Starts the console with `drones` extra drones of maker-a (ids `BEN00000`, ...), registered in
- * BENCH_REGIONS round-robin. No MQTT listener, no simulated fleet.
+ * Registers `count` extra activated drones of maker-a (ids `BEN00000`, ...) in BENCH_REGIONS
+ * round-robin; with `owned`, owned round-robin by the demo operators and registered over the last
+ * two years. Returns maker-a's account id.
  */
-/** `web`: serve the built web app (apps/web/dist), for benchmarks in the browser. */
-export async function startBenchConsole(opts: {
-  drones: number;
-  poolSize?: number;
-  web?: boolean;
-}): Promise<BenchConsole> {
-  const base = await benchDatabase(opts.poolSize);
-  const { db, databaseUrl, dir } = base;
+export async function registerBenchDrones(db: Db, count: number, o: { owned?: boolean } = {}) {
   const maker = await db
     .selectFrom('accounts')
     .select('id')
@@ -104,47 +101,80 @@ export async function startBenchConsole(opts: {
     .where('zz_account_id', '=', maker.id)
     .orderBy('id')
     .executeTakeFirstOrThrow();
-  const rows = Array.from({ length: opts.drones }, (_, i) => ({
-    drone_id: benchDroneId(i),
-    drone_name: `BENCH-${i}`,
-    model_id: model.id,
-    zz_account_id: maker.id,
-    yy_account_id: null,
-    activation_status: 2,
-    spray_width: model.spray_width,
-    reg_mark: null,
-    rack_no: null,
-    buyer: null,
-    rental_model: null,
-    region_code: BENCH_REGIONS[i % BENCH_REGIONS.length] as number,
-  }));
-  for (let i = 0; i < rows.length; i += 2000)
+  const operators = o.owned
+    ? (
+        await db.selectFrom('accounts').select('id').where('account_type', '=', 4).orderBy('id').execute()
+      ).map((a) => a.id)
+    : [];
+  for (let i = 0; i < count; i += 2000)
     await db
       .insertInto('drones')
-      .values(rows.slice(i, i + 2000))
+      .values(
+        Array.from({ length: Math.min(2000, count - i) }, (_, k) => ({
+          drone_id: benchDroneId(i + k),
+          drone_name: `BENCH-${i + k}`,
+          model_id: model.id,
+          zz_account_id: maker.id,
+          yy_account_id: operators[(i + k) % Math.max(1, operators.length)] ?? null,
+          activation_status: 2,
+          spray_width: model.spray_width,
+          reg_mark: null,
+          rack_no: null,
+          buyer: null,
+          rental_model: null,
+          region_code: BENCH_REGIONS[(i + k) % BENCH_REGIONS.length] as number,
+          ...(o.owned ? { created_at: new Date(Date.now() - ((i + k) % 730) * 86_400_000) } : {}),
+        })),
+      )
       .execute();
-  const port = await freePort();
+  return maker.id;
+}
+
+/** The console on `databaseUrl`, listening on a free port (or `port`). No MQTT, no simulated fleet. */
+export async function listenConsole(
+  db: Db,
+  databaseUrl: string,
+  o: { dataDir: string; web?: boolean; port?: number; env?: Record<string, string> },
+) {
+  const port = o.port ?? (await freePort());
   const config = loadConfig({
     NODE_ENV: 'test',
     AGRIFLEET_TEST_MODE: '1',
     DATABASE_URL: databaseUrl,
-    DATA_DIR: dir,
+    DATA_DIR: o.dataDir,
     JWT_SECRET,
     PORT: String(port),
     LOG_LEVEL: 'warn',
     MQTT_PORT: '0',
     SIM_DRONES: '0',
-    ...(opts.web ? {} : { WEB_DIST: '/nonexistent' }),
+    ...(o.web ? {} : { WEB_DIST: '/nonexistent' }),
+    ...o.env,
   });
   const app = await buildApp({ config, db, logger: pino({ level: 'warn' }) });
   await app.listen({ port, host: '127.0.0.1' });
+  return { app, port, baseUrl: `http://127.0.0.1:${port}` };
+}
+
+/**
+ * Starts the console with `drones` extra drones of maker-a (registerBenchDrones).
+ * `web`: serve the built web app (apps/web/dist), for benchmarks in the browser.
+ */
+export async function startBenchConsole(opts: {
+  drones: number;
+  poolSize?: number;
+  web?: boolean;
+}): Promise<BenchConsole> {
+  const base = await benchDatabase(opts.poolSize);
+  const { db, databaseUrl, dir } = base;
+  const makerId = await registerBenchDrones(db, opts.drones);
+  const { app, baseUrl } = await listenConsole(db, databaseUrl, { dataDir: dir, web: opts.web });
   return {
     app,
     db,
     databaseUrl,
     postgres: base.postgres,
-    baseUrl: `http://127.0.0.1:${port}`,
-    makerId: maker.id,
+    baseUrl,
+    makerId,
     async stop() {
       await app.close();
       await base.stop();

@@ -125,8 +125,12 @@ try {
   const f0 = performance.now();
   feed(live, accounts);
   const feedMs = performance.now() - f0;
-  // online() reads the live state only; the sorties repository is not used by it.
-  const monitor = createMonitorService({ live, sorties: {} as SortiesRepo });
+  // online() reads the live state only; the sorties repository and the statistics are not used by it.
+  const monitor = createMonitorService({
+    live,
+    sorties: {} as SortiesRepo,
+    stats: {} as Parameters<typeof createMonitorService>[0]['stats'],
+  });
   const tokens = new Map<string, string>();
   for (const s of SCOPES) tokens.set(s.name, await signIn(con.baseUrl, s.phone));
 

@@ -30,6 +30,11 @@ import { createCaptchaService } from './modules/auth/captcha.ts';
 import { createCodeService } from './modules/auth/codes.ts';
 import { profileRoutes } from './modules/auth/profile.routes.ts';
 import { createProfileService } from './modules/auth/profile.service.ts';
+import { createDatastatCube } from './modules/datastat/datastat.cube.ts';
+import { createDetailBuilder } from './modules/datastat/datastat.detail.ts';
+import { createDatastatRepo } from './modules/datastat/datastat.repo.ts';
+import { datastatRoutes } from './modules/datastat/datastat.routes.ts';
+import { createDatastatService } from './modules/datastat/datastat.service.ts';
 import { monitorRoutes } from './modules/monitor/monitor.routes.ts';
 import { createMonitorService } from './modules/monitor/monitor.service.ts';
 import { monitorSocket } from './modules/monitor/monitor.socket.ts';
@@ -38,6 +43,12 @@ import { regionAt } from './modules/regions/geo/regionAt.ts';
 import { regionRoutes } from './modules/regions/regions.routes.ts';
 import { createSortiesRepo } from './modules/sorties/sorties.repo.ts';
 import { sortieRoutes } from './modules/sorties/sorties.routes.ts';
+import { createDroneStatsRepo } from './modules/stats/droneStats.repo.ts';
+import { droneStatsRoutes } from './modules/stats/droneStats.routes.ts';
+import { createDroneStatsService } from './modules/stats/droneStats.service.ts';
+import { createStatsRepo } from './modules/stats/stats.repo.ts';
+import { statsRoutes } from './modules/stats/stats.routes.ts';
+import { createStatsService } from './modules/stats/stats.service.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { registerMqtt } from './modules/telemetry/mqtt.ts';
 import { pictureRoutes } from './modules/telemetry/pictures.routes.ts';
@@ -54,6 +65,7 @@ import { createRateLimiter, type RateLimiter } from './platform/rateLimit.ts';
 import { createSealer } from './platform/seal.ts';
 import { createStorage } from './platform/storage.ts';
 import { createTelemetry, type Telemetry } from './telemetry/index.ts';
+import { DEFAULT_ROLLUP_SETTINGS } from './telemetry/rollups/index.ts';
 
 export interface AppDeps {
   config: Config;
@@ -154,18 +166,46 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const telemetry =
     deps.telemetry ??
-    createTelemetry({ db, locate: regionAt, logger: deps.logger, onlineWindowMs: config.onlineWindowMs });
+    createTelemetry({
+      db,
+      locate: regionAt,
+      logger: deps.logger,
+      onlineWindowMs: config.onlineWindowMs,
+      rollups: { ...DEFAULT_ROLLUP_SETTINGS, timeZone: config.statTimeZone },
+    });
   app.decorate('telemetry', telemetry);
   app.addHook('onReady', () => telemetry.start());
   app.addHook('onClose', () => telemetry.stop());
   await app.register(telemetryRoutes, { keys, ingest: telemetry.ingest, db });
   await registerMqtt(app, { config, telemetry, keys, logger: deps.logger });
   const sorties = createSortiesRepo(db);
-  const monitor = createMonitorService({ live: telemetry.live, sorties });
+  const stats = createStatsService(createStatsRepo(db, config.statTimeZone), {
+    timeZone: config.statTimeZone,
+  });
+  const monitor = createMonitorService({ live: telemetry.live, sorties, stats });
   const anomalies = createAnomaliesRepo(db);
   await app.register(monitorRoutes, { monitor, sorties, nofly: createNoflyRepo(db), anomalies });
   await app.register(monitorSocket, { live: telemetry.live });
   await app.register(sortieRoutes, { sorties, anomalies });
+  await app.register(statsRoutes, { stats });
+  const datastatRepo = createDatastatRepo(db);
+  const datastat = createDatastatService({
+    repo: datastatRepo,
+    detail: createDetailBuilder({
+      cube: createDatastatCube(db),
+      repo: datastatRepo,
+      timeZone: config.statTimeZone,
+      now: Date.now,
+    }),
+    stats: createStatsRepo(db, config.statTimeZone),
+    timeZone: config.statTimeZone,
+  });
+  await app.register(datastatRoutes, { datastat });
+  await app.register(droneStatsRoutes, {
+    droneStats: createDroneStatsService(createDroneStatsRepo(db)),
+    sorties,
+    timeZone: config.statTimeZone,
+  });
   await app.register(pictureRoutes, {
     db,
     keys,

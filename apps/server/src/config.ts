@@ -35,6 +35,8 @@ export interface Config {
   mail: { provider: 'outbox' | 'smtp'; smtpUrl: string; from: string };
   /** A drone is online while its last point arrived within this window (ms). */
   onlineWindowMs: number;
+  /** Time zone of the statistics' days, months and years (STAT_TIMEZONE, IANA name). */
+  statTimeZone: string;
   /** Embedded MQTT broker's TCP port (0: off). Ignored when mqttUrl is set. */
   mqttPort: number;
   /** External MQTT broker to consume telemetry from instead of the embedded one. */
@@ -47,6 +49,8 @@ export interface Config {
   mqttGroup: string;
   /** Drones of the built-in simulated fleet flown at start (0: off). */
   simDrones: number;
+  /** Sorties of history generated on the first start with demo data (DEMO_HISTORY_SORTIES; 0: none). */
+  demoHistorySorties: number;
   /** Exposes captchas and codes to tests. Refused unless NODE_ENV is 'test'. */
   testMode: boolean;
   production: boolean;
@@ -59,6 +63,15 @@ const int = (v: string | undefined, d: number, name: string) => {
   const n = Number(v);
   if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got "${v}"`);
   return n;
+};
+const timeZone = (v: string | undefined, d: string) => {
+  if (v === undefined || v === '') return d;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: v });
+  } catch {
+    throw new Error(`STAT_TIMEZONE must be an IANA time zone such as Asia/Shanghai, got "${v}"`);
+  }
+  return v;
 };
 const bool = (v: string | undefined, d: boolean) =>
   v === undefined || v === '' ? d : /^(1|true|yes|on)$/i.test(v);
@@ -118,12 +131,14 @@ export function loadConfig(env: Env = process.env): Config {
     },
     testMode,
     onlineWindowMs: int(env.ONLINE_WINDOW_SECONDS, 60, 'ONLINE_WINDOW_SECONDS') * 1000,
+    statTimeZone: timeZone(env.STAT_TIMEZONE, 'Asia/Shanghai'),
     mqttPort: int(env.MQTT_PORT, 1883, 'MQTT_PORT'),
     mqttUrl: env.MQTT_URL || null,
     mqttConsumers: Math.max(1, int(env.MQTT_CONSUMERS, 1, 'MQTT_CONSUMERS')),
     mqttClientId: env.MQTT_CLIENT_ID || hostname(),
     mqttGroup: env.MQTT_GROUP || 'agrifleet',
     simDrones: int(env.SIM_DRONES, 24, 'SIM_DRONES'),
+    demoHistorySorties: int(env.DEMO_HISTORY_SORTIES, 3000, 'DEMO_HISTORY_SORTIES'),
     production,
   };
 }

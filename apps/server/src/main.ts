@@ -13,6 +13,7 @@ import { createSealer } from './platform/seal.ts';
 import { demoFleet } from './sim/fleet/demoFleet.ts';
 import { type FleetRun, runFleet } from './sim/fleet/runner.ts';
 import { httpSender } from './sim/fleet/senders.ts';
+import { demoHistory } from './sim/historyGen.ts';
 
 const started = Date.now();
 const config = loadConfig();
@@ -47,7 +48,8 @@ let fleet: FleetRun | undefined;
 try {
   const applied = await migrateToLatest(db);
   if (applied.length) logger.info({ applied }, 'migrations applied');
-  if (config.demoData && (await seedDemo(db))) logger.info('demo data created');
+  const demoCreated = config.demoData && (await seedDemo(db));
+  if (demoCreated) logger.info('demo data created');
   app = await buildApp({ config, db, logger, version });
   await app.listen({ port: config.port, host: config.host });
   const url = `http://localhost:${config.port}`;
@@ -57,7 +59,7 @@ try {
   if (config.demoData) lines.push(demoCredentialsText());
   if (config.demoData && config.simDrones > 0) {
     const keys = createKeysService(db, createSealer(config.jwtSecret));
-    const groups = await demoFleet(db, keys, config.simDrones, config.dataDir);
+    const groups = await demoFleet(db, keys, config.simDrones, config.dataDir, 1, logger);
     const local = `http://127.0.0.1:${config.port}`;
     fleet = runFleet(
       groups.map((g) => ({ drones: g.drones, sender: httpSender(local, g.key) })),
@@ -65,6 +67,10 @@ try {
     );
     const n = groups.reduce((sum, g) => sum + g.drones.length, 0);
     lines.push(`Simulated fleet: ${n} demo drones flying and reporting (SIM_DRONES=0 turns it off).`);
+  }
+  if (demoCreated && config.demoHistorySorties > 0) {
+    lines.push(`Demo history: ${config.demoHistorySorties} sorties of the last year are being generated.`);
+    void demoHistory(db, config.demoHistorySorties, logger, { timeZone: config.statTimeZone });
   }
   process.stdout.write(`\n${lines.join('\n')}\n\n`);
 } catch (err) {

@@ -13,6 +13,7 @@ import { seedDemo } from '../src/demo/seed.ts';
 import { createDb } from '../src/platform/db.ts';
 import { startEmbeddedPostgres } from '../src/platform/embeddedPostgres.ts';
 import { migrateToLatest } from '../src/platform/migrate.ts';
+import { seedHistory } from '../src/sim/historyGen.ts';
 import { freePort } from './freePort.ts';
 
 export interface TestConsole {
@@ -47,6 +48,8 @@ export async function startTestConsole(env: Record<string, string> = {}): Promis
   const db = createDb(databaseUrl, 8);
   await migrateToLatest(db);
   await seedDemo(db);
+  // A year of history for the demo drones, as npm start makes on a first start (statistics screens).
+  await seedHistory(db, { sorties: 600, days: 365, seed: 1, tracksDays: 0, templates: 20 });
   const port = await freePort();
   const config = loadConfig({
     NODE_ENV: 'test',

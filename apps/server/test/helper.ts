@@ -220,3 +220,36 @@ export async function requestCode(
 
 export const body = (res: LightMyRequestResponse) =>
   res.json() as { code: number; message: string; data?: unknown };
+
+/** The demo callers fleet-data tests compare: platform, Jiangsu government, both makers, operator A, lease manager. */
+export const FLEET_ROLES = {
+  platform: '13800000001',
+  government: '13800000002',
+  makerA: '13800000003',
+  makerB: '13800000004',
+  operatorA: '13800000005',
+  leaseManager: '13800000008',
+} as const;
+export type FleetRole = keyof typeof FLEET_ROLES;
+
+/**
+ * Signs in every fleet role, and looks up the accounts whose data they own: maker A
+ * (极翼), maker B (云禾) and operator A (丰收).
+ */
+export async function fleetCallers(t: TestApp) {
+  const auth = {} as Record<FleetRole, Record<string, string>>;
+  for (const [role, phone] of Object.entries(FLEET_ROLES))
+    auth[role as FleetRole] = (await signInWith(t, phone)).auth;
+  const acc = await t.db.selectFrom('accounts').select(['id', 'account_name']).execute();
+  const id = (name: string) => {
+    const a = acc.find((x) => x.account_name === name);
+    if (!a) throw new Error(`no demo account ${name}`);
+    return a.id;
+  };
+  const ids = {
+    makerA: id('极翼植保无人机有限公司'),
+    makerB: id('云禾航空科技有限公司'),
+    operatorA: id('丰收飞防服务合作社'),
+  };
+  return { auth, ids };
+}

@@ -18,15 +18,15 @@ const now = Date.UTC(2026, 10, 20, 12);
 
 describe('seed:history', () => {
   it('writes N sorties over the period; the same seed again adds none', async () => {
-    const first = await seedHistory(t.db, { sorties: 60, days: 30, seed: 7, tracksDays: 5, now });
-    expect(first).toEqual({ made: 60, stored: 60 });
-    const again = await seedHistory(t.db, { sorties: 60, days: 30, seed: 7, tracksDays: 5, now });
-    expect(again).toEqual({ made: 60, stored: 0 });
+    const first = await seedHistory(t.db, { sorties: 200, days: 30, seed: 7, tracksDays: 5, now });
+    expect(first).toEqual({ made: 200, stored: 200 });
+    const again = await seedHistory(t.db, { sorties: 200, days: 30, seed: 7, tracksDays: 5, now });
+    expect(again).toEqual({ made: 200, stored: 0 });
     const rows = await t.db
       .selectFrom('sorties')
       .select(['start_time', 'area_mu', 'zz_account_id'])
       .execute();
-    expect(rows).toHaveLength(60);
+    expect(rows).toHaveLength(200);
     for (const r of rows) {
       expect(r.start_time.getTime()).toBeGreaterThanOrEqual(now - 31 * 86_400_000);
       expect(r.start_time.getTime()).toBeLessThan(now);

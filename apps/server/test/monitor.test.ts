@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fieldPicture } from '../src/sim/fleet/fieldPicture.ts';
 import { httpSender } from '../src/sim/fleet/senders.ts';
 import { DEFAULT_DRONE, rectangleField, runMission } from '../src/sim/flight/index.ts';
-import { createTestApp, signInWith, type TestApp } from './helper.ts';
+import { createTestApp, fleetCallers, type TestApp } from './helper.ts';
 import { multipart, PNG_1X1 } from './multipart.ts';
 
 const M = '/api/drone/mointor/manage';
@@ -50,19 +50,9 @@ async function keyOf(headers: Record<string, string>, vid: string) {
 
 beforeAll(async () => {
   t = await createTestApp();
-  for (const [role, phone] of Object.entries({
-    platform: '13800000001',
-    government: '13800000002',
-    makerA: '13800000003',
-    makerB: '13800000004',
-    operatorA: '13800000005',
-    leaseManager: '13800000008',
-  }))
-    auth[role] = (await signInWith(t, phone)).auth;
-  const acc = await t.db.selectFrom('accounts').select(['id', 'account_name']).execute();
-  const id = (name: string) => acc.find((a) => a.account_name === name)?.id as number;
-  const makerA = id('极翼植保无人机有限公司');
-  const opA = id('丰收飞防服务合作社');
+  const callers = await fleetCallers(t);
+  Object.assign(auth, callers.auth);
+  const { makerA, operatorA: opA } = callers.ids;
   droneA = (
     await t.db
       .selectFrom('drones')
@@ -75,7 +65,7 @@ beforeAll(async () => {
     await t.db
       .selectFrom('drones')
       .select('drone_id')
-      .where('zz_account_id', '=', id('云禾航空科技有限公司'))
+      .where('zz_account_id', '=', callers.ids.makerB)
       .where('yy_account_id', '!=', opA)
       .where((eb) => eb.not(eb.between('region_code', 156320000, 156329999)))
       .executeTakeFirstOrThrow()

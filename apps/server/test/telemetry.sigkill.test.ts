@@ -55,6 +55,7 @@ async function startServer(databaseUrl: string): Promise<ChildProcess> {
       HOST: '127.0.0.1',
       MQTT_PORT: '0',
       SIM_DRONES: '0',
+      DEMO_HISTORY_SORTIES: '0',
       DEMO_DATA: '1',
       NODE_ENV: 'test',
       AGRIFLEET_TEST_MODE: '1',

@@ -55,6 +55,8 @@ export const LIMITS = {
   carouselFadeMs: 1_500,
   rememberPasswordDays: 7,
   defaultPageSize: 20,
+  /** Most categories one chart shows at once (001 §9 "Max chart X range 20"). */
+  maxChartXRange: 20,
   uploadMaxBytes: 5 * 1024 * 1024,
 } as const;
 

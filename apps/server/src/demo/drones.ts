@@ -115,6 +115,10 @@ export async function seedDemoDrones(trx: Kysely<Database>, accountIds: Map<stri
       buyer: null,
       rental_model: owner === 'operator-a' && model.maker === 'maker-a' ? 1 : null,
       region_code: regions[i % regions.length] as number,
+      // Registered over the last two years, the newest last (the statistics count new drones).
+      created_at: new Date(
+        Date.now() - Math.round(((DEMO_DRONE_COUNT - i) / DEMO_DRONE_COUNT) * 730 * 86_400_000),
+      ),
     };
   });
   await trx.insertInto('drones').values(rows).execute();

@@ -5,6 +5,8 @@ import * as m0003 from './0003_sorties.ts';
 import * as m0004 from './0004_anomalies.ts';
 import * as m0005 from './0005_pictures.ts';
 import * as m0006 from './0006_journal.ts';
+import * as m0007 from './0007_stats.ts';
+import * as m0008 from './0008_datastat.ts';
 
 /** Numbered migrations, applied in key order at start. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +16,6 @@ export const migrations: Record<string, Migration> = {
   '0004_anomalies': m0004,
   '0005_pictures': m0005,
   '0006_journal': m0006,
+  '0007_stats': m0007,
+  '0008_datastat': m0008,
 };

@@ -5,6 +5,8 @@ import type { Database } from './schema.ts';
 // BIGINT (int8) and NUMERIC come back as strings by default; our ids and counts fit in a double.
 pg.types.setTypeParser(20, (v) => Number(v));
 pg.types.setTypeParser(1700, (v) => Number(v));
+// DATE is a calendar day ('YYYY-MM-DD'), not an instant: kept as the string (no local-midnight Date).
+pg.types.setTypeParser(1082, (v) => v);
 
 export type Db = Kysely<Database>;
 

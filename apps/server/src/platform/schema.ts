@@ -1,5 +1,6 @@
 /** Kysely table types, kept beside the migrations that create them. */
 import type { ColumnType, Generated, Selectable } from 'kysely';
+import type { StatsTables } from './schema.stats.ts';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type Json = ColumnType<unknown, string | undefined, string>;
@@ -211,6 +212,8 @@ export interface SortiesTable {
   end_reason: 'landed' | 'timeout' | 'split';
   simulated: Generated<boolean>;
   created_at: Timestamp;
+  /** The block the spraying centre lies in (set with the rollups). */
+  block_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface SortieTracksTable {
@@ -289,7 +292,8 @@ export interface IngestJournalTable {
   data: Uint8Array;
 }
 
-export interface Database {
+/** Every table: the fleet's here, the statistics' in schema.stats.ts. */
+export interface Database extends StatsTables {
   accounts: AccountsTable;
   users: UsersTable;
   account_applies: AccountAppliesTable;

@@ -1,12 +1,14 @@
 /**
- * npm run seed:history -- --sorties N [--days 120] [--seed 1] [--tracks-days 7]
+ * npm run seed:history -- --sorties N [--days 120] [--seed 1] [--tracks-days 7] [--bulk]
  *
- * Backfills N sorties over the last `days` days: each is a real simulated mission over a field
- * near the drone's registered province, cut into sorties and summarised by the same code as live
- * ingest (sortieRow -> summarizeSortie -> sprayedArea). Deterministic by seed: a second run with the
- * same arguments adds nothing (sorties are unique per drone and take-off time). Tracks are kept for
- * the last `tracks-days` days only, so months of history stay small. Uses DATABASE_URL, or the
- * embedded PostgreSQL under DATA_DIR as `npm start` does.
+ * Backfills N sorties over the last `days` days (see historyGen.ts): missions of the last
+ * `tracks-days` are simulated point by point and keep their tracks; older ones reuse the summaries
+ * of simulated template missions, summarised by the same code as live ingest. Deterministic by
+ * seed: a second run with the same arguments adds nothing (sorties are unique per drone and take-off
+ * time). Sorties and their rollups are stored together; --bulk (for millions) stores the sorties
+ * alone and rebuilds the rollups at the end, several times faster, but only with the console
+ * stopped, since the rebuild empties the rollups first. Uses DATABASE_URL, or the embedded
+ * PostgreSQL under DATA_DIR as `npm start` does.
  */
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
@@ -24,6 +26,7 @@ const { values } = parseArgs({
     days: { type: 'string', default: '120' },
     seed: { type: 'string', default: '1' },
     'tracks-days': { type: 'string', default: '7' },
+    bulk: { type: 'boolean', default: false },
   },
 });
 const total = Number(values.sorties);
@@ -49,6 +52,8 @@ try {
     days,
     seed,
     tracksDays,
+    bulk: values.bulk,
+    rollups: { timeZone: config.statTimeZone },
     onProgress: (made, stored) =>
       log.info({ made, stored, total, seconds: Math.round((Date.now() - started) / 1000) }, 'seed:history'),
   });

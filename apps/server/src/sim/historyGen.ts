@@ -1,50 +1,62 @@
 /**
  * The history generator behind `npm run seed:history` (sim/history.ts): N sorties over the last
- * `days` days, each a simulated mission over a field near the drone's registered province, cut
- * by the sortie tracker and summarised by sortieRow like live ingest. Deterministic by seed; a
- * second run adds nothing (sorties are unique per drone and take-off time).
+ * `days` days, deterministic by seed; a second run adds nothing (sorties are unique per drone and
+ * take-off time, blocks per owner and name).
+ *
+ * Each activated drone has a few fields (blocks of its operator) near its registered province. A
+ * work day is one drone flying one to three missions over its fields, one after the other from the
+ * morning on. A mission of the last `tracksDays` days is simulated point by point and stored with
+ * its track; an older one reuses the sortie summaries of the field's template mission
+ * (history/templates.ts: simulated, cut and summarised by the ingest code), moved to the field and
+ * to the day. Sorties and rollups are stored together, as ingest stores them.
  */
+import type { Logger } from 'pino';
 import { regionAt } from '../modules/regions/geo/regionAt.ts';
 import type { Db } from '../platform/db.ts';
 import { createDroneDirectory, type DroneMeta } from '../telemetry/ingest/droneDirectory.ts';
-import { type NewSortie, sortieRow } from '../telemetry/ingest/sortieRow.ts';
-import { SortieTracker } from '../telemetry/tracker/sortieTracker.ts';
+import type { NewSortie } from '../telemetry/ingest/sortieRow.ts';
+import { type RollupSettings, rebuildRollups } from '../telemetry/rollups/index.ts';
 import { placeFor } from './fleet/demoFleet.ts';
-import { hashSeed, mulberry32, randomDrone, randomField, simulateMission } from './flight/index.ts';
+import {
+  type Crop,
+  FARM_PLACES,
+  type Field,
+  hashSeed,
+  type LngLat,
+  mulberry32,
+  offsetLngLat,
+} from './flight/index.ts';
+import { type BlockRow, storeHistory } from './history/store.ts';
+import { centreOf, flyMission, makeTemplates, move, type Template } from './history/templates.ts';
 
 export interface HistoryOptions {
   sorties: number;
   days: number;
   seed: number;
-  /** Tracks are stored for sorties of the last this many days only. */
+  /** Missions of the last this many days are simulated point by point and keep their tracks. */
   tracksDays: number;
+  /** Template missions to draw fields from (default 200). */
+  templates?: number;
+  /**
+   * Millions of sorties: store them without rollups, then rebuild every rollup from the sorties
+   * (far faster in bulk). Only with nothing else writing sorties: the rebuild empties the rollups.
+   */
+  bulk?: boolean;
+  /** The statistics time zone (default Asia/Shanghai; the server's STAT_TIMEZONE). */
+  rollups?: RollupSettings;
   now?: number;
   onProgress?: (made: number, stored: number) => void;
 }
 
 const DAY = 86_400_000;
+const HOUR = 3_600_000;
+/** oper/crops ids of the simulated crops. */
+export const CROP_IDS: Record<Crop, number> = { rice: 1, wheat: 2, corn: 3, cotton: 4, sugarcane: 5 };
 
-async function insert(db: Db, rows: NewSortie[], keepTrackAfter: number): Promise<number> {
-  if (!rows.length) return 0;
-  const inserted = await db
-    .insertInto('sorties')
-    .values(
-      rows.map(({ track: _t, ...r }) => ({
-        ...r,
-        start_time: new Date(r.start_time),
-        end_time: new Date(r.end_time),
-      })),
-    )
-    .onConflict((oc) => oc.columns(['drone_id', 'start_time']).doNothing())
-    .returning(['sortie_id', 'drone_id', 'start_time'])
-    .execute();
-  const byKey = new Map(rows.map((r) => [`${r.drone_id}/${r.start_time}`, r]));
-  const tracks = inserted
-    .map((i) => ({ id: i.sortie_id, row: byKey.get(`${i.drone_id}/${i.start_time.getTime()}`) }))
-    .filter((x) => x.row && x.row.start_time >= keepTrackAfter)
-    .map((x) => ({ sortie_id: x.id, track: x.row?.track as Uint8Array }));
-  if (tracks.length) await db.insertInto('sortie_tracks').values(tracks).execute();
-  return inserted.length;
+interface DroneField {
+  template: Template;
+  centre: LngLat;
+  blockName: string;
 }
 
 /** The activated drones, as live ingest sees them (owners, model, registered region). */
@@ -62,46 +74,143 @@ async function activatedDrones(db: Db): Promise<DroneMeta[]> {
   return ids.map((id) => directory.peek(id)).filter((m): m is DroneMeta => !!m);
 }
 
+async function pilotsByAccount(db: Db): Promise<Map<number, number[]>> {
+  const users = await db.selectFrom('users').select(['id', 'account_id']).orderBy('id').execute();
+  const out = new Map<number, number[]>();
+  for (const u of users) out.set(u.account_id, [...(out.get(u.account_id) ?? []), u.id]);
+  return out;
+}
+
+/** A template row placed on a drone's field, at a mission start. */
+function placeRow(
+  row: Omit<NewSortie, 'track'>,
+  f: DroneField,
+  meta: DroneMeta,
+  start: number,
+  extra: Partial<NewSortie>,
+) {
+  const at = move({ lng: row.lng, lat: row.lat }, f.template.centre, f.centre);
+  const region = regionAt(at.lng, at.lat);
+  return {
+    ...row,
+    ...extra,
+    drone_id: meta.droneId,
+    zz_account_id: meta.zz,
+    yy_account_id: meta.yy,
+    model_id: meta.modelId,
+    start_time: row.start_time + start,
+    end_time: row.end_time + start,
+    lng: at.lng,
+    lat: at.lat,
+    country_code: region.country,
+    province_code: region.province,
+    city_code: region.city,
+    county_code: region.county,
+  } as NewSortie;
+}
+
+const movedField = (f: DroneField): Field => ({
+  polygon: f.template.field.polygon.map((p) => move(p, f.template.centre, f.centre)),
+  home: move(f.template.field.home, f.template.centre, f.centre),
+});
+
 export async function seedHistory(db: Db, o: HistoryOptions): Promise<{ made: number; stored: number }> {
   const drones = await activatedDrones(db);
   if (!drones.length) throw new Error('no activated drones: seed demo data first (DEMO_DATA=1)');
+  const pilots = await pilotsByAccount(db);
+  const templates = makeTemplates(o.templates ?? 200, o.seed, FARM_PLACES[0] as LngLat, regionAt);
   const now = o.now ?? Date.now();
   const from = now - o.days * DAY;
   const keepTrackAfter = now - o.tracksDays * DAY;
+
+  const fields = new Map<string, DroneField[]>();
+  let newBlocks: BlockRow[] = [];
+  const fieldsOf = (meta: DroneMeta): DroneField[] => {
+    const known = fields.get(meta.droneId);
+    if (known) return known;
+    const rng = mulberry32(hashSeed(`fields/${o.seed}/${meta.droneId}`));
+    const place = placeFor(meta.regionCode);
+    const list = Array.from({ length: rng.int(2, 6) }, (_, j): DroneField => {
+      const bearing = rng.range(0, 2 * Math.PI);
+      const distance = rng.range(1500, 12_000);
+      const template = templates[rng.int(0, templates.length - 1)] as Template;
+      const centre = offsetLngLat(place, distance * Math.sin(bearing), distance * Math.cos(bearing));
+      return { template, centre, blockName: `${meta.droneName} ${j + 1}` };
+    });
+    fields.set(meta.droneId, list);
+    if (meta.yy !== null)
+      for (const f of list)
+        newBlocks.push({
+          owner: meta.yy,
+          name: f.blockName,
+          areaM2: f.template.areaM2,
+          polygon: movedField(f).polygon,
+          centre: centreOf(movedField(f).polygon),
+        });
+    return list;
+  };
+
   let made = 0;
   let stored = 0;
   let batch: NewSortie[] = [];
   let nextReport = 0;
-  for (let mission = 0; made < o.sorties; mission++) {
-    const rng = mulberry32(hashSeed(`history/${o.seed}/${mission}`));
-    // Any drone, at random (deterministic by seed): a short history still covers every maker and region.
-    const meta = drones[Math.floor(rng.next() * drones.length)] as DroneMeta;
-    // A working day between 06:00 and 18:00 (UTC+8 for China, +7 for Thailand: close enough).
-    const day = from + Math.floor(rng.range(0, o.days)) * DAY;
-    const start = Math.round(day - (day % DAY) - 8 * 3_600_000 + rng.range(6, 16) * 3_600_000);
-    if (start > now - 3_600_000) continue;
-    const field = randomField(rng, placeFor(meta.regionCode));
-    const tracker = new SortieTracker();
-    const run = simulateMission(randomDrone(rng), field, {
-      startTime: start,
-      seed: rng.int(1, 2 ** 31),
-      rateHz: 1,
+  const flush = async () => {
+    stored += await storeHistory(db, batch, newBlocks, keepTrackAfter, {
+      rollups: !o.bulk,
+      settings: o.rollups,
     });
-    for (const s of run)
-      for (const closed of tracker.push(s.point)) {
+    batch = [];
+    newBlocks = [];
+  };
+  for (let w = 0; made < o.sorties; w++) {
+    const rng = mulberry32(hashSeed(`history/${o.seed}/${w}`));
+    const meta = drones[Math.floor(rng.next() * drones.length)] as DroneMeta;
+    const mine = fieldsOf(meta);
+    const crop = CROP_IDS[placeFor(meta.regionCode).crop];
+    const team = pilots.get(meta.yy ?? meta.zz) ?? [];
+    const pilotId = team.length ? team[rng.int(0, team.length - 1)] : undefined;
+    // The day's first take-off between 06:00 and 10:00 (UTC+8; +7 for Thailand: close enough).
+    const day = from + Math.floor(rng.range(0, o.days)) * DAY;
+    let start = Math.round(day - (day % DAY) - 8 * HOUR + rng.range(6, 10) * HOUR);
+    for (let m = rng.int(1, 3); m > 0 && made < o.sorties && start < now - HOUR; m--) {
+      const field = mine[rng.int(0, mine.length - 1)] as DroneField;
+      // Most missions fly a planned route, some an A-B line, a few by hand.
+      const u = rng.next();
+      const workMode = u < 0.6 ? 'auto' : u < 0.88 ? 'ab' : 'manual';
+      const extra = { pilot_id: pilotId ?? null, crop_id: crop, mode: workMode };
+      const rows =
+        start >= keepTrackAfter
+          ? flyMission(meta, movedField(field), start, rng.int(1, 2 ** 31), regionAt, {
+              pilotId,
+              cropId: crop,
+              workMode,
+            })
+          : field.template.sorties.map((r) => placeRow(r, field, meta, start, extra));
+      for (const row of rows) {
         if (made >= o.sorties) break;
-        batch.push(sortieRow(meta, closed, regionAt));
+        batch.push(row);
         made++;
       }
-    if (batch.length >= 500) {
-      stored += await insert(db, batch, keepTrackAfter);
-      batch = [];
+      start = (rows.at(-1)?.end_time ?? start) + Math.round(rng.range(20, 60) * 60_000);
     }
+    if (batch.length >= 2000) await flush();
     if (made >= nextReport) {
       o.onProgress?.(made, stored);
       nextReport += Math.max(1, Math.floor(o.sorties / 20));
     }
   }
-  stored += await insert(db, batch, keepTrackAfter);
+  await flush();
+  if (o.bulk) await rebuildRollups(db, { step: 1_000_000, settings: o.rollups });
   return { made, stored };
+}
+
+/** The first start's year of history for the demo fleet, in the background (a few seconds). */
+export async function demoHistory(db: Db, sorties: number, logger: Logger, rollups?: RollupSettings) {
+  const started = Date.now();
+  try {
+    const r = await seedHistory(db, { sorties, days: 365, seed: 1, tracksDays: 2, templates: 60, rollups });
+    logger.info({ ...r, ms: Date.now() - started }, 'demo history generated');
+  } catch (err) {
+    logger.error({ err }, 'demo history failed');
+  }
 }

@@ -12,6 +12,7 @@ import { createIngest, type PointObserver } from './ingest/pipeline.ts';
 import { recover } from './ingest/recovery.ts';
 import { sortieRow } from './ingest/sortieRow.ts';
 import { createWriter, type SortieHook, type WriterOptions } from './ingest/writer.ts';
+import { addToRollups, DEFAULT_ROLLUP_SETTINGS, pruneGrains, type RollupSettings } from './rollups/index.ts';
 
 export interface TelemetryOptions {
   db: Db;
@@ -21,6 +22,8 @@ export interface TelemetryOptions {
   writer?: Pick<WriterOptions, 'flushMs' | 'maxPoints' | 'positionsMs'>;
   observers?: PointObserver[];
   afterSortie?: SortieHook;
+  /** Time zone and day-grain window of the statistics rollups. */
+  rollups?: RollupSettings;
 }
 
 export function createTelemetry(o: TelemetryOptions) {
@@ -37,6 +40,7 @@ export function createTelemetry(o: TelemetryOptions) {
       await anomalies.afterSortie(trx, sortie, points);
       await o.afterSortie?.(trx, sortie, points);
     },
+    afterSorties: (trx, ids) => addToRollups(trx, { ids }, o.rollups ?? DEFAULT_ROLLUP_SETTINGS),
     buildSortie: (job, points) => {
       const meta = directory.peek(job.droneId);
       return meta ? sortieRow(meta, { points, reason: job.reason }, o.locate) : null;
@@ -52,6 +56,11 @@ export function createTelemetry(o: TelemetryOptions) {
   });
   const service = ingest;
   let timer: NodeJS.Timeout | null = null;
+  let pruner: NodeJS.Timeout | null = null;
+  const prune = () =>
+    pruneGrains(o.db, o.rollups ?? DEFAULT_ROLLUP_SETTINGS).catch((err) =>
+      o.logger?.error({ err }, 'pruning rollup grains failed'),
+    );
 
   return {
     ingest: service,
@@ -64,9 +73,14 @@ export function createTelemetry(o: TelemetryOptions) {
       if (r.points) o.logger?.info(r, 'telemetry recovered from stored chunks');
       timer = setInterval(() => service.tick(), 1000);
       timer.unref();
+      // Rollup grain rows older than their window: once at start, then hourly.
+      void prune();
+      pruner = setInterval(prune, 3_600_000);
+      pruner.unref();
     },
     async stop() {
       if (timer) clearInterval(timer);
+      if (pruner) clearInterval(pruner);
       anomalies.stop();
       await writer.close();
     },

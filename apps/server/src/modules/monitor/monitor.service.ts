@@ -9,6 +9,7 @@ import {
 import type { DataScope } from '../../platform/auth/scope.ts';
 import type { LiveState } from '../../telemetry/ingest/liveState.ts';
 import type { SortiesRepo } from '../sorties/sorties.repo.ts';
+import type { StatsService } from '../stats/stats.service.ts';
 import { liveInScope, matchesQuery, toMapDrone } from './liveQuery.ts';
 
 const dayStart = (now: number) => {
@@ -17,8 +18,13 @@ const dayStart = (now: number) => {
   return d.getTime();
 };
 
-export function createMonitorService(deps: { live: LiveState; sorties: SortiesRepo; now?: () => number }) {
-  const { live, sorties } = deps;
+export function createMonitorService(deps: {
+  live: LiveState;
+  sorties: SortiesRepo;
+  stats: Pick<StatsService, 'allTime'>;
+  now?: () => number;
+}) {
+  const { live, sorties, stats } = deps;
   const now = deps.now ?? Date.now;
 
   function select(scope: DataScope, q: MonitorQuery, online: boolean): MapDrones {
@@ -55,17 +61,20 @@ export function createMonitorService(deps: { live: LiveState; sorties: SortiesRe
 
     async statInfo(scope: DataScope, q: MonitorQuery): Promise<StatInfo> {
       const noRange = { ...q, minLng: undefined, maxLng: undefined, minLat: undefined, maxLat: undefined };
-      const [droneNum, totals] = await Promise.all([sorties.droneCount(scope, q), sorties.stat(scope, {})]);
+      // Totals from the statistics rollups of the caller's scope (the filters narrow the drone count).
+      const [droneNum, { totals, plots }] = await Promise.all([
+        sorties.droneCount(scope, q),
+        stats.allTime(scope),
+      ]);
       return {
         droneNum,
         onlineDroneCount: this.onlineCount(scope, noRange),
-        // Plots (land blocks) arrive with block administration; until then there are none.
-        plotTotalArea: 0,
-        ploTotalNum: 0,
-        flyTotalDuration: totals.time,
+        plotTotalArea: plots.area,
+        ploTotalNum: plots.n,
+        flyTotalDuration: totals.duration,
         flyTotalQuantity: totals.volume,
         sprayTotalMuNum: totals.area,
-        flySeqTotalNum: totals.n,
+        flySeqTotalNum: totals.sorties,
       };
     },
 

@@ -132,3 +132,24 @@ export function findRegion(code: number): RegionInfo | null {
   const key = code < 1000 ? code * REGION_CODE_FACTOR : code;
   return loadRegionData().index.get(key) ?? null;
 }
+
+const nameCache = new Map<Language, Map<number, string>>();
+
+/** Localised name of a 9-digit region code (country, province, city or county); null when unknown. */
+export function regionName(code: number, lang: Language): string | null {
+  const language = normaliseLanguage(lang);
+  let names = nameCache.get(language);
+  if (!names) {
+    const map = new Map<number, string>();
+    const walk = (nodes: readonly RegionNode[]) => {
+      for (const n of nodes) {
+        map.set(n.areaId < 1000 ? n.areaId * REGION_CODE_FACTOR : n.areaId, n.areaName);
+        if (n.children) walk(n.children);
+      }
+    };
+    walk(regionTree(language));
+    names = map;
+    nameCache.set(language, names);
+  }
+  return names.get(code) ?? null;
+}

@@ -5,9 +5,19 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Logger } from 'pino';
 import type { KeysService } from '../../modules/accounts/keys.service.ts';
 import type { Db } from '../../platform/db.ts';
-import { FARM_PLACES, type FarmPlace, type LiveDrone, liveFleet } from '../flight/index.ts';
+import {
+  FARM_PLACES,
+  type FarmPlace,
+  type Field,
+  fieldAreaM2,
+  type LiveDrone,
+  liveFleet,
+} from '../flight/index.ts';
+import { insertBlocks } from '../history/store.ts';
+import { centreOf } from '../history/templates.ts';
 import type { KeyPair } from './senders.ts';
 
 /** Farm place per registered province (9-digit code / 10,000). */
@@ -47,12 +57,47 @@ export async function demoKey(
   return key;
 }
 
+/**
+ * The operator of a demo drone marks each new field it flies as a block (as an operator draws its
+ * fields in the console), so the drone's sorties there count as work on that plot.
+ */
+function blockRegistrar(db: Db, owners: Map<string, { yy: number | null; name: string }>, logger?: Logger) {
+  return (droneId: string, field: Field) => {
+    const owner = owners.get(droneId);
+    if (!owner?.yy) return;
+    const name = `${owner.name} ${new Date().toISOString().slice(0, 16).replace('T', ' ')}`;
+    insertBlocks(db, [
+      {
+        owner: owner.yy,
+        name,
+        areaM2: fieldAreaM2(field),
+        polygon: field.polygon,
+        centre: centreOf(field.polygon),
+      },
+    ]).catch((err: Error) => logger?.warn({ err: err.message }, 'demo block not stored'));
+  };
+}
+
 /** `count` activated drones spread over the manufacturers and regions, grouped by manufacturer. */
-export async function demoFleet(db: Db, keys: KeysService, count: number, dataDir: string, seed = 1) {
+export async function demoFleet(
+  db: Db,
+  keys: KeysService,
+  count: number,
+  dataDir: string,
+  seed = 1,
+  logger?: Logger,
+) {
   const drones = await db
     .selectFrom('drones as d')
     .innerJoin('accounts as a', 'a.id', 'd.zz_account_id')
-    .select(['d.drone_id', 'd.zz_account_id', 'd.yy_account_id', 'd.region_code', 'a.account_name'])
+    .select([
+      'd.drone_id',
+      'd.drone_name',
+      'd.zz_account_id',
+      'd.yy_account_id',
+      'd.region_code',
+      'a.account_name',
+    ])
     .where('d.activation_status', '=', 2)
     .orderBy('d.drone_id')
     .execute();
@@ -60,6 +105,11 @@ export async function demoFleet(db: Db, keys: KeysService, count: number, dataDi
   const step = Math.max(1, Math.floor(drones.length / Math.max(1, count)));
   const chosen = drones.filter((_, i) => i % step === 0).slice(0, count);
   const pilots = await db.selectFrom('users').select(['id', 'account_id']).orderBy('id').execute();
+  const onField = blockRegistrar(
+    db,
+    new Map(chosen.map((d) => [d.drone_id, { yy: d.yy_account_id, name: d.drone_name }])),
+    logger,
+  );
   const groups: Array<{ accountId: number; key: KeyPair; drones: LiveDrone[] }> = [];
   for (const zz of [...new Set(chosen.map((d) => d.zz_account_id))]) {
     const mine = chosen.filter((d) => d.zz_account_id === zz);
@@ -72,6 +122,7 @@ export async function demoFleet(db: Db, keys: KeysService, count: number, dataDi
       pilotIds: mine
         .map((d) => pilots.find((p) => p.account_id === (d.yy_account_id ?? zz))?.id ?? 0)
         .filter((id) => id > 0),
+      onField,
     });
     groups.push({ accountId: zz, key: await demoKey(keys, zz, `demo-fleet-${zz}`, dataDir), drones: fleet });
   }

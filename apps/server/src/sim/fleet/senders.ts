@@ -39,7 +39,7 @@ export function httpSender(baseUrl: string, key: KeyPair): Sender {
       form.set('recordTime', String(at.recordTime));
       form.set('lng', String(at.lng));
       form.set('lat', String(at.lat));
-      form.set('file', new Blob([png], { type: 'image/png' }), 'field.png');
+      form.set('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'field.png');
       const res = await fetch(new URL('/api/telemetry/picture', baseUrl), {
         method: 'POST',
         headers: { authorization },

@@ -65,6 +65,8 @@ export interface FlightConfig {
   rtk: RtkFix;
   pilotId?: number;
   cropId?: number;
+  /** Flight mode while working (default 'auto'); 'return' on the way home. */
+  workMode?: FlightMode;
 }
 
 const round = (x: number, digits: number) => {
@@ -177,7 +179,7 @@ export class Flight {
     });
     const moving = kin.speed > 0;
     const heading = moving ? (this.heading + rng.normal(0.3) + 360) % 360 : this.heading;
-    const mode: FlightMode = RETURN_PHASES.has(src.phase) ? 'return' : 'auto';
+    const mode: FlightMode = RETURN_PHASES.has(src.phase) ? 'return' : (cfg.workMode ?? 'auto');
     const point: TelemetryPoint = {
       recordTime: this.time(),
       lng: round(pos.lng, 8),

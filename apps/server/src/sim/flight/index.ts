@@ -6,6 +6,7 @@ export {
   type Field,
   fieldAreaM2,
   type LngLat,
+  localFrame,
   metresPerDegree,
   offsetLngLat,
   type RectangleSpec,

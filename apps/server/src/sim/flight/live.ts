@@ -57,6 +57,8 @@ export interface EndlessSpec {
   rateHz?: number;
   pilotId?: number;
   cropId?: number;
+  /** Called with each new field as the drone starts on it (the demo registers it as a block). */
+  onField?: (field: Field) => void;
 }
 
 /** Field after field, for ever. `sortieIndex` counts within each field's mission. */
@@ -65,6 +67,7 @@ export function* endlessFlights(spec: EndlessSpec): Generator<SimSample, never> 
   for (let n = 0; ; n++) {
     const rng = mulberry32(hashSeed(`${spec.seed}/${n}`));
     const field = randomField(rng, spec.place);
+    spec.onField?.(field);
     const mission = simulateMission(spec.drone, field, {
       startTime: t,
       seed: rng.int(1, 2 ** 31),
@@ -107,6 +110,7 @@ export interface LiveFleetOptions {
   /** oper/crops ids of the places' crops. */
   cropIds?: Partial<Record<Crop, number>>;
   places?: readonly FarmPlace[];
+  onField?: (droneId: string, field: Field) => void;
 }
 
 export function liveDrone(droneId: string, spec: EndlessSpec): LiveDrone {
@@ -146,6 +150,7 @@ export function liveFleet(opts: LiveFleetOptions): LiveDrone[] {
       rateHz: opts.rateHz,
       pilotId,
       cropId: opts.cropIds?.[place.crop],
+      onField: opts.onField ? (field) => opts.onField?.(droneId, field) : undefined,
     });
   });
 }

@@ -46,6 +46,8 @@ export interface SimOptions {
   rtk?: RtkFix;
   pilotId?: number;
   cropId?: number;
+  /** Flight mode while working: 'auto' (route), 'ab' (A-B line) or 'manual'. Default 'auto'. */
+  workMode?: 'auto' | 'ab' | 'manual';
   /** Refill and battery swap on the ground, drone off, seconds. Default 180. */
   refillS?: number;
   /** Ground samples before take-off and after touchdown, seconds. Defaults 5 and 3. */
@@ -115,6 +117,7 @@ export function* simulateMission(
     rtk: opts.rtk ?? 4,
     pilotId: opts.pilotId,
     cropId: opts.cropId,
+    workMode: opts.workMode,
   });
   const queue: Piece[] = plan.pieces.map((p) => ({ ...p }));
   const allRects: Rect[] = [];

@@ -13,7 +13,10 @@ import type { DroneMeta } from './droneDirectory.ts';
  * its track blob for sortie_tracks.
  */
 export type NewSortie = Required<
-  Omit<Insertable<SortiesTable>, 'sortie_id' | 'created_at' | 'start_time' | 'end_time' | 'simulated'>
+  Omit<
+    Insertable<SortiesTable>,
+    'sortie_id' | 'created_at' | 'start_time' | 'end_time' | 'simulated' | 'block_id'
+  >
 > & {
   start_time: number;
   end_time: number;

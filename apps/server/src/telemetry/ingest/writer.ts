@@ -11,8 +11,10 @@
  * between only replays them (see recovery.ts).
  */
 import type { TelemetryPoint } from '@agrifleet/domain';
+import type { Transaction } from 'kysely';
 import type { Logger } from 'pino';
 import type { Db } from '../../platform/db.ts';
+import type { Database } from '../../platform/schema.ts';
 import type { NewSortie } from './sortieRow.ts';
 import {
   type Chunk,
@@ -46,6 +48,8 @@ export interface WriterOptions {
   onCommitted?: (chunks: Chunk[]) => void;
   onFailed?: (chunks: Chunk[]) => void;
   afterSortie?: SortieHook;
+  /** Runs inside the flush transaction once its sorties are stored (rollups), with their ids. */
+  afterSorties?: (trx: Transaction<Database>, sortieIds: number[]) => Promise<void>;
   /** Builds the sortie row from its stored points (null: nothing worth a sortie). */
   buildSortie: (job: CloseJob, points: TelemetryPoint[]) => NewSortie | null;
 }
@@ -151,7 +155,12 @@ export function createWriter(db: Db, opts: WriterOptions) {
         await insertJournal(trx, myChunks);
         // Close jobs read their points from track_chunks: the journal is compacted first.
         if (compact) await compactJournal(trx);
-        for (const job of mySorties) await insertSortie(trx, job, opts.buildSortie, opts.afterSortie);
+        const stored: number[] = [];
+        for (const job of mySorties) {
+          const id = await insertSortie(trx, job, opts.buildSortie, opts.afterSortie);
+          if (id !== null) stored.push(id);
+        }
+        if (stored.length) await opts.afterSorties?.(trx, stored);
         await insertEvents(trx, myEvents);
         await pruneChunks(trx, myPrunes);
         await updatePositions(trx, myPositions);

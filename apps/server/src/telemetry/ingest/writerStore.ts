@@ -123,7 +123,7 @@ export async function insertSortie(
   job: CloseJob,
   build: (job: CloseJob, points: TelemetryPoint[]) => NewSortie | null,
   afterSortie?: SortieHook,
-) {
+): Promise<number | null> {
   const chunks = await trx
     .selectFrom('track_chunks')
     .select('data')
@@ -141,6 +141,7 @@ export async function insertSortie(
         last = p.recordTime;
       }
   const s = points.length ? build(job, points) : null;
+  let sortieId: number | null = null;
   if (s) {
     const { track, ...row } = s;
     const inserted = await trx
@@ -150,6 +151,7 @@ export async function insertSortie(
       .returning('sortie_id')
       .executeTakeFirst();
     if (inserted) {
+      sortieId = inserted.sortie_id;
       await trx.insertInto('sortie_tracks').values({ sortie_id: inserted.sortie_id, track }).execute();
       await afterSortie?.(trx, { ...s, sortieId: inserted.sortie_id }, points);
     }
@@ -160,6 +162,7 @@ export async function insertSortie(
     .where('drone_id', '=', job.droneId)
     .where('last_time', '<=', new Date(job.endTime))
     .execute();
+  return sortieId;
 }
 
 export async function pruneChunks(trx: Kysely<Database>, prunes: Array<{ droneId: string; before: number }>) {
