@@ -49,6 +49,8 @@ export interface RequestOptions {
   /** Skip the global loading indicator. */
   silent?: boolean;
   responseType?: 'json' | 'text' | 'blob';
+  /** Accept-Language of this call instead of the UI language (the large big screen is fixed Chinese). */
+  language?: string;
 }
 
 export function apiUrl(path: string, query?: RequestOptions['query']): string {
@@ -69,7 +71,7 @@ export async function request<T>(path: string, opts: RequestOptions = {}): Promi
     throw new ApiError('', 401, 401);
   }
   const headers: Record<string, string> = {
-    'Accept-Language': currentLanguage(),
+    'Accept-Language': opts.language ?? currentLanguage(),
     'Terminal-Type': 'web',
     Accept: 'application/json',
   };

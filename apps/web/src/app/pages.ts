@@ -8,5 +8,9 @@ import type { ComponentType } from 'react';
 type PageModule = { default: ComponentType };
 
 export const PAGES: Partial<Record<Screen, () => Promise<PageModule>>> = {
+  StatScreen: () => import('../features/stats/StatScreenPage.tsx'),
+  StatOverview: () => import('../features/stats/StatOverviewPage.tsx'),
   MonitorView: () => import('../features/monitor/MonitorPage.tsx'),
+  DroneStatistics: () => import('../features/stats/droneStatistics/DroneStatisticsPage.tsx'),
+  DataStatList: () => import('../features/datastat/DataStatListPage.tsx'),
 };

@@ -5,6 +5,7 @@
  */
 import { BarChart, LineChart, PieChart } from 'echarts/charts';
 import {
+  DataZoomComponent,
   GridComponent,
   LegendComponent,
   MarkLineComponent,
@@ -20,6 +21,7 @@ echarts.use([
   LineChart,
   BarChart,
   PieChart,
+  DataZoomComponent,
   GridComponent,
   LegendComponent,
   MarkLineComponent,
@@ -34,17 +36,20 @@ export function EChart({
   option,
   style,
   onClick,
+  notMerge = false,
 }: {
   option: EChartOption;
   style?: CSSProperties;
   onClick?: (params: { dataIndex: number; value: unknown }) => void;
+  /** Replace the whole option on change (charts whose series or zoom come and go). */
+  notMerge?: boolean;
 }) {
   return (
     <ReactEChartsCore
       echarts={echarts}
       option={option}
       style={style}
-      notMerge={false}
+      notMerge={notMerge}
       lazyUpdate
       onEvents={onClick ? { click: onClick } : undefined}
     />

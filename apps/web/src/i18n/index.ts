@@ -8,7 +8,17 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { setAreaUnit } from '../lib/settings.ts';
 
-export const NAMESPACES = ['common', 'auth', 'shell', 'map', 'monitor'] as const;
+export const NAMESPACES = [
+  'common',
+  'auth',
+  'shell',
+  'map',
+  'monitor',
+  'stats',
+  'list',
+  'droneStats',
+  'datastat',
+] as const;
 export const LANGUAGE_EVENT = 'agrifleet:language';
 
 const files = import.meta.glob<{ default: Record<string, unknown> }>('./*/*.json');

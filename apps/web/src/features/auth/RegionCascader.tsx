@@ -29,14 +29,20 @@ interface Props {
   id?: string;
 }
 
-export function RegionCascader({ value, onChange, id }: Props) {
-  const { t, i18n } = useTranslation('auth');
-  const regions = useQuery({
+/** The region tree in the UI language, loaded once (shared by every region choice). */
+export function useRegionTree() {
+  const { i18n } = useTranslation();
+  return useQuery({
     queryKey: ['oper/regions', i18n.language],
     queryFn: authApi.regions,
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: Number.POSITIVE_INFINITY,
   });
+}
+
+export function RegionCascader({ value, onChange, id }: Props) {
+  const { t } = useTranslation('auth');
+  const regions = useRegionTree();
   const tree = regions.data ?? [];
   const ids = useMemo(() => (value && tree.length ? idsOf(tree, value) : []), [tree, value]);
 

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { areaSeriesOption } from './series.ts';
+import { hasData, MAX_X_RANGE, xRange } from './theme.ts';
+
+type Any = Record<string, unknown> & {
+  series: Array<Record<string, unknown> & { data: unknown[] }>;
+  xAxis: { data: string[]; axisLabel: { rotate?: number } };
+  legend?: { data?: string[] };
+  dataZoom?: Array<{ startValue: number; endValue: number; type: string }>;
+};
+const any = (o: unknown) => o as Any;
+const format = (v: number) => v.toFixed(2);
+const toAcre = (mu: number) => mu / 10;
+
+describe('area over time', () => {
+  const days = Array.from({ length: 31 }, (_, d) => `2026-05-${String(d + 1).padStart(2, '0')}`);
+  it('a line per series, the last 20 days in view with more to scroll to', () => {
+    const o = any(
+      areaSeriesOption(
+        { xData: days, yData: [days.map(() => 100)], zData: ['caf'] },
+        { kind: 'line', convert: toAcre, format },
+      ),
+    );
+    expect(o.series[0]?.type).toBe('line');
+    expect(o.series[0]?.data[0]).toBe(10);
+    expect(o.dataZoom?.map((z) => [z.type, z.startValue, z.endValue])).toEqual([
+      ['inside', 11, 30],
+      ['slider', 11, 30],
+    ]);
+  });
+
+  it('bars and no zoom for up to 20 categories; a legend for several series', () => {
+    const years = ['2024', '2025', '2026'];
+    const o = any(
+      areaSeriesOption(
+        {
+          xData: years,
+          yData: [
+            [1, 2, 3],
+            [4, 5, 6],
+          ],
+          zData: ['a', 'b'],
+        },
+        { kind: 'bar', convert: (v) => v, format },
+      ),
+    );
+    expect(o.series.map((s) => s.type)).toEqual(['bar', 'bar']);
+    expect(o.dataZoom).toBeUndefined();
+    expect(o.legend?.data).toEqual(['a', 'b']);
+    expect(xRange(MAX_X_RANGE)).toBeUndefined();
+    expect(xRange(MAX_X_RANGE + 5, true)?.[0]).toMatchObject({ startValue: 0, endValue: 19 });
+  });
+});
+
+describe('empty charts', () => {
+  it('a chart of zeros (or of nothing) has no data', () => {
+    expect(hasData([[0, 0], [0]])).toBe(false);
+    expect(hasData([])).toBe(false);
+    expect(hasData([[0, 0.5]])).toBe(true);
+  });
+});

@@ -1,0 +1,74 @@
+/** The control of a form field by its kind; Form.Item hands it value, onChange (checked for a switch) and id. */
+import { DatePicker, Input, InputNumber, Select, Switch } from 'antd';
+import dayjs from 'dayjs';
+import type { Translate } from './columns.ts';
+import { OptionsSelect } from './OptionsSelect.tsx';
+import { RegionFilter } from './RegionFilter.tsx';
+import type { DayRange, FieldDef } from './types.ts';
+
+const DAY_FORMAT = 'YYYY-MM-DD';
+
+export function FieldInput({
+  field,
+  disabled,
+  t,
+  ...control
+}: {
+  field: FieldDef;
+  disabled: boolean;
+  t: Translate;
+  /** value, onChange, id... as Form.Item passes them to each kind of control. */
+  [prop: string]: unknown;
+}) {
+  const placeholder = t(field.label);
+  const common = { ...control, placeholder, disabled, 'data-testid': `field-${field.name}` };
+  switch (field.kind) {
+    case 'textarea':
+      return <Input.TextArea rows={3} {...common} />;
+    case 'password':
+      return <Input.Password autoComplete="new-password" {...common} />;
+    case 'number':
+      return <InputNumber style={{ width: '100%' }} {...common} />;
+    case 'select':
+      return <OptionsSelect options={field.options} {...common} />;
+    case 'switch':
+      return <Switch {...control} disabled={disabled} data-testid={common['data-testid']} />;
+    case 'region':
+      return <RegionFilter {...control} placeholder={placeholder} data-testid={common['data-testid']} />;
+    case 'tags':
+      return (
+        <Select
+          {...common}
+          mode="tags"
+          open={false}
+          suffixIcon={null}
+          tokenSeparators={[',', ' ', '，']}
+          style={{ width: '100%' }}
+        />
+      );
+    case 'dateRange': {
+      const { value, onChange, id } = control as {
+        value?: DayRange;
+        onChange?: (v: DayRange | undefined) => void;
+        id?: string;
+      };
+      return (
+        <DatePicker.RangePicker
+          id={id}
+          style={{ width: '100%' }}
+          disabled={disabled}
+          placeholder={[t('list:startDate'), t('list:endDate')]}
+          value={value ? [dayjs(value[0]), dayjs(value[1])] : null}
+          onChange={(days) =>
+            onChange?.(
+              days?.[0] && days[1] ? [days[0].format(DAY_FORMAT), days[1].format(DAY_FORMAT)] : undefined,
+            )
+          }
+          data-testid={common['data-testid']}
+        />
+      );
+    }
+    default:
+      return <Input {...common} />;
+  }
+}
