@@ -41,7 +41,8 @@ export function modePieOption(series: ChartSeries, o: ModeOptions): EChartOption
     series: [
       {
         type: 'pie',
-        radius: ['38%', '62%'],
+        // Room on each side for a '29.06%' label in the data screen's narrow panel.
+        radius: ['34%', '56%'],
         center: ['50%', '45%'],
         itemStyle: { borderColor: '#04142f', borderWidth: 2 },
         label: { color: DARK.strong, formatter: '{d}%' },
