@@ -7,14 +7,28 @@ import { summarizeSortie } from '../src/telemetry/summary/sortieSummary.ts';
 import { createTestApp, type TestApp } from './helper.ts';
 
 let t: TestApp;
+const now = Date.UTC(2026, 10, 20, 12);
+const DAY = 86_400_000;
+
 beforeAll(async () => {
   t = await createTestApp();
+  // A third of the drones registered ten days before the end of the generated period.
+  const ids = (await t.db.selectFrom('drones').select('drone_id').orderBy('drone_id').execute()).map(
+    (r) => r.drone_id,
+  );
+  await t.db
+    .updateTable('drones')
+    .set({ created_at: new Date(now - 10 * DAY) })
+    .where(
+      'drone_id',
+      'in',
+      ids.filter((_, i) => i % 3 === 0),
+    )
+    .execute();
 });
 afterAll(async () => {
   await t?.close();
 });
-
-const now = Date.UTC(2026, 10, 20, 12);
 
 describe('seed:history', () => {
   it('writes N sorties over the period; the same seed again adds none', async () => {
@@ -32,6 +46,24 @@ describe('seed:history', () => {
       expect(r.start_time.getTime()).toBeLessThan(now);
     }
     expect(new Set(rows.map((r) => r.zz_account_id)).size).toBe(2);
+  });
+
+  it('flies no drone before it was registered', async () => {
+    const early = await t.db
+      .selectFrom('sorties as s')
+      .innerJoin('drones as d', 'd.drone_id', 's.drone_id')
+      .select(['s.drone_id', 's.start_time', 'd.created_at'])
+      .whereRef('s.start_time', '<', 'd.created_at')
+      .execute();
+    expect(early).toEqual([]);
+    // The drones registered ten days ago did work since.
+    const late = await t.db
+      .selectFrom('sorties as s')
+      .innerJoin('drones as d', 'd.drone_id', 's.drone_id')
+      .select((eb) => eb.fn.count<number>('s.sortie_id').as('n'))
+      .where('d.created_at', '=', new Date(now - 10 * DAY))
+      .executeTakeFirstOrThrow();
+    expect(Number(late.n)).toBeGreaterThan(0);
   });
 
   it('keeps tracks of the recent days only, and each stored track sums up to its row', async () => {

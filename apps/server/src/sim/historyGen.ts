@@ -3,7 +3,8 @@
  * `days` days, deterministic by seed; a second run adds nothing (sorties are unique per drone and
  * take-off time, blocks per owner and name).
  *
- * Each activated drone has a few fields (blocks of its operator) near its registered province. A
+ * Each activated drone works from its registration on (drones with longer service are drawn more
+ * often) and has a few fields (blocks of its operator) near its registered province. A
  * work day is one drone flying one to three missions over its fields, one after the other from the
  * morning on. A mission of the last `tracksDays` days is simulated point by point and stored with
  * its track; an older one reuses the sortie summaries of the field's template mission
@@ -74,6 +75,43 @@ async function activatedDrones(db: Db): Promise<DroneMeta[]> {
   return ids.map((id) => directory.peek(id)).filter((m): m is DroneMeta => !!m);
 }
 
+/** When each drone was registered (ms): it works only from then on. */
+async function registrationTimes(db: Db): Promise<Map<string, number>> {
+  const rows = await db.selectFrom('drones').select(['drone_id', 'created_at']).execute();
+  return new Map(rows.map((r) => [r.drone_id, r.created_at.getTime()]));
+}
+
+/**
+ * The drones that can have worked in the period, each with the day it could start (its
+ * registration, or the period's start) and a draw weight proportional to its days of service: a
+ * drone registered last week does not get a year's work crammed into a week.
+ */
+function workingDrones(drones: DroneMeta[], registered: Map<string, number>, from: number, now: number) {
+  const list: Array<{ meta: DroneMeta; since: number }> = [];
+  const cumulative: number[] = [];
+  let total = 0;
+  for (const meta of drones) {
+    const since = Math.max(from, registered.get(meta.droneId) ?? from);
+    if (since >= now - DAY) continue;
+    list.push({ meta, since });
+    total += now - since;
+    cumulative.push(total);
+  }
+  /** The drone at a uniform draw u in [0, 1). */
+  const pick = (u: number) => {
+    let lo = 0;
+    let hi = cumulative.length - 1;
+    const target = u * total;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((cumulative[mid] as number) > target) hi = mid;
+      else lo = mid + 1;
+    }
+    return list[lo] as { meta: DroneMeta; since: number };
+  };
+  return { count: list.length, pick };
+}
+
 async function pilotsByAccount(db: Db): Promise<Map<number, number[]>> {
   const users = await db.selectFrom('users').select(['id', 'account_id']).orderBy('id').execute();
   const out = new Map<number, number[]>();
@@ -115,12 +153,15 @@ const movedField = (f: DroneField): Field => ({
 });
 
 export async function seedHistory(db: Db, o: HistoryOptions): Promise<{ made: number; stored: number }> {
-  const drones = await activatedDrones(db);
-  if (!drones.length) throw new Error('no activated drones: seed demo data first (DEMO_DATA=1)');
-  const pilots = await pilotsByAccount(db);
-  const templates = makeTemplates(o.templates ?? 200, o.seed, FARM_PLACES[0] as LngLat, regionAt);
+  const activated = await activatedDrones(db);
+  if (!activated.length) throw new Error('no activated drones: seed demo data first (DEMO_DATA=1)');
   const now = o.now ?? Date.now();
   const from = now - o.days * DAY;
+  const drones = workingDrones(activated, await registrationTimes(db), from, now);
+  if (!drones.count)
+    throw new Error('no activated drone was registered before yesterday: none can have a history');
+  const pilots = await pilotsByAccount(db);
+  const templates = makeTemplates(o.templates ?? 200, o.seed, FARM_PLACES[0] as LngLat, regionAt);
   const keepTrackAfter = now - o.tracksDays * DAY;
 
   const fields = new Map<string, DroneField[]>();
@@ -164,14 +205,16 @@ export async function seedHistory(db: Db, o: HistoryOptions): Promise<{ made: nu
   };
   for (let w = 0; made < o.sorties; w++) {
     const rng = mulberry32(hashSeed(`history/${o.seed}/${w}`));
-    const meta = drones[Math.floor(rng.next() * drones.length)] as DroneMeta;
+    const { meta, since } = drones.pick(rng.next());
     const mine = fieldsOf(meta);
     const crop = CROP_IDS[placeFor(meta.regionCode).crop];
     const team = pilots.get(meta.yy ?? meta.zz) ?? [];
     const pilotId = team.length ? team[rng.int(0, team.length - 1)] : undefined;
-    // The day's first take-off between 06:00 and 10:00 (UTC+8; +7 for Thailand: close enough).
-    const day = from + Math.floor(rng.range(0, o.days)) * DAY;
+    // The day's first take-off between 06:00 and 10:00 (UTC+8; +7 for Thailand: close enough), from
+    // the drone's registration on.
+    const day = since + Math.floor(rng.range(0, (now - since) / DAY)) * DAY;
     let start = Math.round(day - (day % DAY) - 8 * HOUR + rng.range(6, 10) * HOUR);
+    if (start < since) start += DAY;
     for (let m = rng.int(1, 3); m > 0 && made < o.sorties && start < now - HOUR; m--) {
       const field = mine[rng.int(0, mine.length - 1)] as DroneField;
       // Most missions fly a planned route, some an A-B line, a few by hand.
