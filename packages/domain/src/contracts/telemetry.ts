@@ -51,10 +51,13 @@ export const telemetryPoint = z.object({
 });
 export type TelemetryPoint = z.infer<typeof telemetryPoint>;
 
-/** One MQTT message: a point, or { points: [...] } (up to 5,000). */
+/** Most points of one drone in one MQTT message or one batch entry. */
+export const MAX_POINTS_PER_DRONE = 5000;
+
+/** One MQTT message: a point, or { points: [...] } (up to MAX_POINTS_PER_DRONE). */
 export const telemetryMessage = z.union([
   telemetryPoint,
-  z.object({ points: z.array(telemetryPoint).min(1).max(5000) }),
+  z.object({ points: z.array(telemetryPoint).min(1).max(MAX_POINTS_PER_DRONE) }),
 ]);
 
 export const DRONE_ID_RE = /^[A-Za-z0-9_-]{1,64}$/;
@@ -63,7 +66,10 @@ export const DRONE_ID_RE = /^[A-Za-z0-9_-]{1,64}$/;
 export const telemetryBatch = z.object({
   drones: z
     .array(
-      z.object({ droneId: z.string().regex(DRONE_ID_RE), points: z.array(telemetryPoint).min(1).max(5000) }),
+      z.object({
+        droneId: z.string().regex(DRONE_ID_RE),
+        points: z.array(telemetryPoint).min(1).max(MAX_POINTS_PER_DRONE),
+      }),
     )
     .min(1)
     .max(1000),

@@ -5,7 +5,7 @@
  * tested against them (telemetryCheck.test.ts); unknown keys are ignored, as zod ignores them.
  * Returns null when valid, else the path and reason of the first problem.
  */
-import { DRONE_ID_RE, FLIGHT_MODES } from './telemetry.ts';
+import { DRONE_ID_RE, FLIGHT_MODES, MAX_POINTS_PER_DRONE } from './telemetry.ts';
 
 const MODES = new Set<unknown>(FLIGHT_MODES);
 const RTK = new Set<unknown>([0, 1, 2, 4, 5]);
@@ -51,8 +51,8 @@ export function checkTelemetryPoint(value: unknown): string | null {
 }
 
 function checkPoints(points: unknown, path: string): string | null {
-  if (!Array.isArray(points) || points.length < 1 || points.length > 5000)
-    return `${path}: expected 1 to 5000 points`;
+  if (!Array.isArray(points) || points.length < 1 || points.length > MAX_POINTS_PER_DRONE)
+    return `${path}: expected 1 to ${MAX_POINTS_PER_DRONE} points`;
   for (let i = 0; i < points.length; i++) {
     const e = checkTelemetryPoint(points[i]);
     if (e) return `${path}.${i}.${e}`;

@@ -26,6 +26,13 @@ export function runFleet(
   // pump also stops at every turn, so at most one picture per drone every PICTURE_GAP_MS.
   const spraying = new Map<string, boolean>();
   const lastPicture = new Map<string, number>();
+  // A drone's first batch carries the sortie it is flying from take-off (LiveDrone.join).
+  const joined = new Set<LiveDrone>();
+  const firstOrNext = (d: LiveDrone, now: number) => {
+    if (joined.has(d)) return d.pointsUntil(now);
+    joined.add(d);
+    return d.join(now);
+  };
   const timer = setInterval(async () => {
     if (busy) return;
     busy = true;
@@ -34,7 +41,7 @@ export function runFleet(
       await Promise.all(
         groups.map(async ({ drones, sender }) => {
           const batch = drones
-            .map((d) => ({ droneId: d.droneId, points: d.pointsUntil(now) }))
+            .map((d) => ({ droneId: d.droneId, points: firstOrNext(d, now) }))
             .filter((b) => b.points.length > 0);
           try {
             await sender.send(batch);

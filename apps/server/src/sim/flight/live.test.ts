@@ -66,6 +66,30 @@ describe('liveFleet', () => {
   });
 });
 
+describe('LiveDrone.join', () => {
+  it('sends the sortie under way whole, from its take-off, then goes on as pointsUntil', () => {
+    const at = T0 + 1000;
+    const joining = liveFleet({ count: 12, startTime: T0, seed: 1 });
+    const twins = liveFleet({ count: 12, startTime: T0, seed: 1 });
+    let inAir = 0;
+    joining.forEach((d, i) => {
+      const got = d.join(at);
+      const all = twins[i]?.pointsUntil(at, 2 * HOUR) ?? [];
+      if (!got.at(-1) || (got.at(-1) as TelemetryPoint).height < 1) return;
+      inAir++;
+      // A tail of everything flown, starting on the ground after the previous sortie's pause.
+      const k = all.findIndex((p) => p.recordTime === got[0]?.recordTime);
+      expect(all.slice(k)).toEqual(got);
+      expect(got.length).toBeGreaterThan(11);
+      expect(got[0]?.height).toBeLessThan(0.5);
+      const before = all[k - 1];
+      if (before) expect((got[0] as TelemetryPoint).recordTime - before.recordTime).toBeGreaterThan(60_000);
+      expect(d.pointsUntil(at + 5000).every((p) => p.recordTime > at)).toBe(true);
+    });
+    expect(inAir).toBeGreaterThan(0);
+  });
+});
+
 describe('randomField', () => {
   it('draws convex fields of 10-150 mu a few kilometres from the place', () => {
     const rng = mulberry32(3);

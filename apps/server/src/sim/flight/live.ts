@@ -5,9 +5,9 @@
  *
  * Between two fields the crew packs up and drives to the next one (15-45 min, no samples). Each
  * drone starts its first field up to 40 min before `startTime`, so at start some drones are
- * already in the air.
+ * already in the air; their first batch (`join`) carries the sortie under way from take-off.
  */
-import { SQUARE_METRES_PER_MU, type TelemetryPoint } from '@agrifleet/domain';
+import { MAX_POINTS_PER_DRONE, SQUARE_METRES_PER_MU, type TelemetryPoint } from '@agrifleet/domain';
 import { convexField, type Field, isConvex, localFrame, offsetLngLat, type XY } from './geo.ts';
 import { type Crop, FARM_PLACES, type FarmPlace } from './places.ts';
 import { hashSeed, mulberry32, type Rng } from './prng.ts';
@@ -95,6 +95,13 @@ export interface LiveDrone {
    * wallTime - maxLagMs (default 10 s) are skipped: a caller that slept does not get a flood.
    */
   pointsUntil(wallTime: number, maxLagMs?: number): TelemetryPoint[];
+  /**
+   * The drone's first batch as it joins a console mid-flight: pointsUntil, but the sortie under
+   * way is sent whole from its first point (its newest MAX_POINTS_PER_DRONE points), as a drone
+   * uploads what it flew since take-off. Without it, every start of the console would record a
+   * cut sortie (a landing without its work) for each drone in the air.
+   */
+  join(wallTime: number, maxLagMs?: number): TelemetryPoint[];
 }
 
 export interface LiveFleetOptions {
@@ -115,20 +122,29 @@ export interface LiveFleetOptions {
 
 export function liveDrone(droneId: string, spec: EndlessSpec): LiveDrone {
   const stream = endlessFlights(spec);
-  let next = stream.next().value.point;
+  let next = stream.next().value;
+  const take = (wallTime: number, maxLagMs: number, wholeSortie: boolean) => {
+    const out: TelemetryPoint[] = [];
+    // The skipped points of the sortie under way (emptied at each sortie's last sample).
+    let under: TelemetryPoint[] = [];
+    while (next.point.recordTime <= wallTime) {
+      if (next.point.recordTime >= wallTime - maxLagMs) out.push(next.point);
+      else if (wholeSortie) {
+        if (next.sortieTruth) under = [];
+        else under.push(next.point);
+      }
+      next = stream.next().value;
+    }
+    if (!wholeSortie || !under.length) return out;
+    return [...under.slice(-Math.max(0, MAX_POINTS_PER_DRONE - out.length)), ...out];
+  };
   return {
     droneId,
     place: spec.place,
     drone: spec.drone,
-    peekTime: () => next.recordTime,
-    pointsUntil(wallTime, maxLagMs = 10_000) {
-      const out: TelemetryPoint[] = [];
-      while (next.recordTime <= wallTime) {
-        if (next.recordTime >= wallTime - maxLagMs) out.push(next);
-        next = stream.next().value.point;
-      }
-      return out;
-    },
+    peekTime: () => next.point.recordTime,
+    pointsUntil: (wallTime, maxLagMs = 10_000) => take(wallTime, maxLagMs, false),
+    join: (wallTime, maxLagMs = 10_000) => take(wallTime, maxLagMs, true),
   };
 }
 
