@@ -82,16 +82,18 @@ function ModesPanel() {
   }, [data, look, scale, suffix]);
   return (
     <Panel title={withUnit(look, look.t('modes.title'), suffix)} testId="stat-modes">
-      <div className={styles.modeBody}>
-        <div className={styles.panelBody}>
-          <ChartBox option={option} loading={isPending} />
+      <div className={styles.modeFrame}>
+        <div className={styles.modeBody}>
+          <div className={styles.panelBody}>
+            <ChartBox option={option} loading={isPending} />
+          </div>
+          <Tabs
+            vertical
+            value={period}
+            onChange={setPeriod}
+            options={MODE_PERIODS.map((p) => ({ value: p, label: look.t(`period.${p}`) }))}
+          />
         </div>
-        <Tabs
-          vertical
-          value={period}
-          onChange={setPeriod}
-          options={MODE_PERIODS.map((p) => ({ value: p, label: look.t(`period.${p}`) }))}
-        />
       </div>
     </Panel>
   );

@@ -5,7 +5,7 @@
  */
 import { shortRegionName, visibleRegionBars } from '@agrifleet/domain';
 import type { EChartOption } from '../../../charts/EChart.tsx';
-import { categoryAxis, DARK, type Format, tooltip, valueAxis, xRange } from './theme.ts';
+import { categoryAxis, DARK, type Format, pieLabel, tooltip, valueAxis, xRange } from './theme.ts';
 
 /** The bars of a region series (values in mu), shortened names; tiny ones dropped if asked. */
 export function regionBars(series: { xData: string[]; yData: number[][] }, hideSmall: boolean) {
@@ -75,12 +75,13 @@ export function domesticPieOption(
     series: [
       {
         type: 'pie',
-        radius: ['34%', '56%'],
+        radius: ['32%', '52%'],
         center: ['50%', '44%'],
+        percentPrecision: 1,
         selectedMode: 'single',
         selectedOffset: 8,
         itemStyle: { borderColor: '#04142f', borderWidth: 2 },
-        label: { color: DARK.strong, formatter: '{b}\n{d}%' },
+        label: pieLabel('{b}\n{d}%'),
         data: o.labels.map((name, i) => ({
           name,
           value: o.convert(values[i] ?? 0),

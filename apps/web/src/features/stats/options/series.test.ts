@@ -7,6 +7,7 @@ type Any = Record<string, unknown> & {
   xAxis: { data: string[]; axisLabel: { rotate?: number } };
   legend?: { data?: string[] };
   dataZoom?: Array<{ startValue: number; endValue: number; type: string }>;
+  grid: { right: number };
 };
 const any = (o: unknown) => o as Any;
 const format = (v: number) => v.toFixed(2);
@@ -27,6 +28,8 @@ describe('area over time', () => {
       ['inside', 11, 30],
       ['slider', 11, 30],
     ]);
+    // Room on the right for half of the last date, which sits on the axis end.
+    expect(o.grid?.right).toBeGreaterThanOrEqual(32);
   });
 
   it('bars and no zoom for up to 20 categories; a legend for several series', () => {

@@ -17,7 +17,15 @@ export function areaSeriesOption(series: ChartSeries, o: AreaSeriesOptions): ECh
   const many = series.yData.length > 1;
   return {
     color: [...DARK.palette],
-    grid: { left: 8, right: 16, top: many ? 30 : 16, bottom: zoom ? 22 : 6, containLabel: true },
+    // A line starts and ends on the axis ends: room for half of the last date label, which
+    // containLabel does not make.
+    grid: {
+      left: 8,
+      right: o.kind === 'line' ? 36 : 16,
+      top: many ? 30 : 16,
+      bottom: zoom ? 22 : 6,
+      containLabel: true,
+    },
     legend: many ? { top: 0, textStyle: { color: DARK.text }, data: series.zData } : undefined,
     tooltip: tooltip({ trigger: 'axis', valueFormatter: (v: number) => o.format(v) }),
     dataZoom: zoom,

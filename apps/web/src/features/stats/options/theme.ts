@@ -29,6 +29,17 @@ export const tooltip = (extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
+/**
+ * A ring's percent labels: whole in a narrow panel (ECharts cuts a label 10 px short of the
+ * chart's edge by default, '28....'), with one decimal.
+ */
+export const pieLabel = (formatter: string) => ({
+  color: DARK.strong,
+  formatter,
+  bleedMargin: 2,
+  overflow: 'none' as const,
+});
+
 export const categoryAxis = (data: string[], extra: Record<string, unknown> = {}) => ({
   type: 'category',
   data,
