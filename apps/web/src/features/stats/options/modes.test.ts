@@ -33,11 +33,11 @@ describe('mode pies', () => {
 
   it('is a ring whose tooltip shows the scaled value and the share', () => {
     const pie = any(modePieOption(series, o));
-    const s = pie.series[0] as { type: string; data: unknown[] };
+    const s = pie.series[0] as { type: string; data: unknown[]; label: { overflow: string } };
     expect(s.type).toBe('pie');
     expect(s.data).toHaveLength(3);
     // Its percent labels are never cut short ('28....') in a narrow panel.
-    expect((s as { label: { overflow: string } }).label.overflow).toBe('none');
+    expect(s.label.overflow).toBe('none');
     const tip = (pie.tooltip as { formatter: (p: unknown) => string }).formatter;
     expect(tip({ name: '手动', value: 2, percent: 11.43 })).toBe('手动: 2.00 (11.43%)');
   });
