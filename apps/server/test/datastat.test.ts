@@ -9,8 +9,7 @@ import { type RawBuilder, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { regionName } from '../src/modules/regions/regions.service.ts';
 import { MESSAGES } from '../src/platform/messages.ts';
-import { seedHistory } from '../src/sim/historyGen.ts';
-import { body, createTestApp, fleetCallers, type TestApp } from './helper.ts';
+import { body, fleetWithHistory, type TestApp } from './helper.ts';
 
 let t: TestApp;
 const auth: Record<string, Record<string, string>> = {};
@@ -93,11 +92,10 @@ const byKey = (d: Detail) => new Map(d.xKeys.map((k, i) => [k, r4(d.yData[0]?.[i
 const BASE = { periodType: 5, x: 'month', y: 'area' };
 
 beforeAll(async () => {
-  t = await createTestApp();
-  const callers = await fleetCallers(t);
-  Object.assign(auth, callers.auth);
-  Object.assign(ids, callers.ids);
-  await seedHistory(t.db, { sorties: 1500, days: 500, seed: 11, tracksDays: 0, templates: 30 });
+  const fleet = await fleetWithHistory({ sorties: 1500, days: 500, seed: 11, templates: 30 });
+  t = fleet.t;
+  Object.assign(auth, fleet.auth);
+  Object.assign(ids, fleet.ids);
 }, 120_000);
 afterAll(async () => {
   await t?.close();

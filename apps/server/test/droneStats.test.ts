@@ -6,8 +6,7 @@
 import { DRONE_STAT_FILTERS_PATH, DRONE_STAT_PATH, type DroneStatPage } from '@agrifleet/domain';
 import { type RawBuilder, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedHistory } from '../src/sim/historyGen.ts';
-import { body, createTestApp, fleetCallers, type TestApp } from './helper.ts';
+import { body, fleetWithHistory, type TestApp } from './helper.ts';
 
 let t: TestApp;
 const auth: Record<string, Record<string, string>> = {};
@@ -86,11 +85,10 @@ const localDay = (ms: number) => sql`(to_timestamp(${ms / 1000}) AT TIME ZONE ${
 const sortieDay = sql`(start_time AT TIME ZONE ${TZ})::date`;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  const callers = await fleetCallers(t);
-  Object.assign(auth, callers.auth);
-  Object.assign(ids, callers.ids);
-  await seedHistory(t.db, { sorties: 1200, days: 300, seed: 7, tracksDays: 0, templates: 24 });
+  const fleet = await fleetWithHistory({ sorties: 1200, days: 300, seed: 7, templates: 24 });
+  t = fleet.t;
+  Object.assign(auth, fleet.auth);
+  Object.assign(ids, fleet.ids);
 }, 120_000);
 afterAll(async () => {
   await t?.close();

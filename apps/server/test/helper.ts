@@ -15,6 +15,7 @@ import { createDb, type Db } from '../src/platform/db.ts';
 import type { Message, Transport } from '../src/platform/messaging.ts';
 import { migrateToLatest } from '../src/platform/migrate.ts';
 import { createRateLimiter } from '../src/platform/rateLimit.ts';
+import { type HistoryOptions, seedHistory } from '../src/sim/historyGen.ts';
 
 export type SentMessage = Message & { transport: string };
 
@@ -252,4 +253,12 @@ export async function fleetCallers(t: TestApp) {
     operatorA: id('丰收飞防服务合作社'),
   };
   return { auth, ids };
+}
+
+/** A test app with every fleet role signed in and a history of summaries (no tracks) seeded. */
+export async function fleetWithHistory(history: Omit<HistoryOptions, 'tracksDays'>) {
+  const t = await createTestApp();
+  const callers = await fleetCallers(t);
+  await seedHistory(t.db, { ...history, tracksDays: 0 });
+  return { t, ...callers };
 }

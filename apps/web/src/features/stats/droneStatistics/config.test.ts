@@ -1,4 +1,4 @@
-import type { DroneStatPage, DroneStatRow } from '@agrifleet/domain';
+import { DRONE_STAT_SORTS, type DroneStatPage, type DroneStatRow } from '@agrifleet/domain';
 import { describe, expect, it } from 'vitest';
 import { cellValue, exportTable, summaryCells } from '../../../list/columns.ts';
 import { sortFields } from '../../../list/query.ts';
@@ -54,17 +54,7 @@ describe('drone statistics configuration', () => {
       owners: [],
       models: [{ id: 9, name: 'JY-T40' }],
     });
-    expect(sortFields(config.columns)).toEqual([
-      'droneId',
-      'droneName',
-      'flightCount',
-      'flightTime',
-      'sprayArea',
-      'sprayQuantity',
-      'distance',
-      'workDays',
-      'lastWorkTime',
-    ]);
+    expect(sortFields(config.columns)).toEqual([...DRONE_STAT_SORTS]);
     expect(config.filters?.map((f) => f.name)).toEqual([
       'droneId',
       'droneName',

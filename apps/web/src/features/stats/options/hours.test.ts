@@ -1,16 +1,8 @@
 import type { ChartSeries } from '@agrifleet/domain';
 import { describe, expect, it } from 'vitest';
 import { hourOption } from './hours.ts';
+import { format, shape, toAcre } from './optionTesting.ts';
 
-type Any = Record<string, unknown> & {
-  series: Array<Record<string, unknown> & { data: unknown[] }>;
-  xAxis: { data: string[]; axisLabel: { rotate?: number } };
-  legend?: { data?: string[] };
-  dataZoom?: Array<{ startValue: number; endValue: number; type: string }>;
-};
-const any = (o: unknown) => o as Any;
-const format = (v: number) => v.toFixed(2);
-const toAcre = (mu: number) => mu / 10;
 describe('hour-of-day chart', () => {
   const hours = Array.from({ length: 24 }, (_, h) => String(h));
   const cumulative: ChartSeries = { xData: hours, yData: [hours.map((h) => Number(h) * 10)], zData: ['all'] };
@@ -27,7 +19,7 @@ describe('hour-of-day chart', () => {
   };
 
   it('all time: one bar series over the 24 hours, in the shown unit', () => {
-    const o = any(hourOption(cumulative, { ...opts, byMonth: false }));
+    const o = shape(hourOption(cumulative, { ...opts, byMonth: false }));
     expect(o.xAxis.data[0]).toBe('0时');
     expect(o.xAxis.data).toHaveLength(24);
     expect(o.series).toHaveLength(1);
@@ -36,7 +28,7 @@ describe('hour-of-day chart', () => {
   });
 
   it('this year: one stacked series per month, named by month', () => {
-    const o = any(hourOption(byMonth, { ...opts, byMonth: true }));
+    const o = shape(hourOption(byMonth, { ...opts, byMonth: true }));
     expect(o.series.map((s) => s.name)).toEqual(['1月', '2月', '3月']);
     expect(o.series.every((s) => s.stack === 'months')).toBe(true);
     expect(o.series[2]?.data[0]).toBe(3);

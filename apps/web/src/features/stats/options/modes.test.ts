@@ -1,16 +1,7 @@
 import type { ChartSeries } from '@agrifleet/domain';
 import { describe, expect, it } from 'vitest';
 import { modePieOption, modeSlices } from './modes.ts';
-
-type Any = Record<string, unknown> & {
-  series: Array<Record<string, unknown> & { data: unknown[] }>;
-  xAxis: { data: string[]; axisLabel: { rotate?: number } };
-  legend?: { data?: string[] };
-  dataZoom?: Array<{ startValue: number; endValue: number; type: string }>;
-};
-const any = (o: unknown) => o as Any;
-const format = (v: number) => v.toFixed(2);
-const toAcre = (mu: number) => mu / 10;
+import { format, shape, toAcre } from './optionTesting.ts';
 
 describe('mode pies', () => {
   const series: ChartSeries = {
@@ -32,7 +23,7 @@ describe('mode pies', () => {
   });
 
   it('is a ring whose tooltip shows the scaled value and the share', () => {
-    const pie = any(modePieOption(series, o));
+    const pie = shape(modePieOption(series, o));
     const s = pie.series[0] as { type: string; data: unknown[]; label: { overflow: string } };
     expect(s.type).toBe('pie');
     expect(s.data).toHaveLength(3);

@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { format, shape, toAcre } from './optionTesting.ts';
 import { domesticPieOption, regionBarOption, regionBars } from './regions.ts';
-
-type Any = Record<string, unknown> & {
-  series: Array<Record<string, unknown> & { data: unknown[] }>;
-  xAxis: { data: string[]; axisLabel: { rotate?: number } };
-  legend?: { data?: string[] };
-  dataZoom?: Array<{ startValue: number; endValue: number; type: string }>;
-};
-const any = (o: unknown) => o as Any;
-const format = (v: number) => v.toFixed(2);
-const toAcre = (mu: number) => mu / 10;
 
 describe('regional bars and the domestic / overseas ring', () => {
   const china = {
@@ -24,11 +15,11 @@ describe('regional bars and the domestic / overseas ring', () => {
 
   it('bars in the shown unit, at most 20 regions in view from the first', () => {
     const many = { names: Array.from({ length: 30 }, (_, i) => `R${i}`), values: Array(30).fill(10) };
-    const o = any(regionBarOption(many, { convert: toAcre, format }));
+    const o = shape(regionBarOption(many, { convert: toAcre, format }));
     expect(o.series[0]?.data[0]).toBe(1);
     expect(o.dataZoom?.[0]).toMatchObject({ startValue: 0, endValue: 19 });
     expect(o.xAxis.axisLabel.rotate).toBe(40);
-    const few = any(regionBarOption(regionBars(china, true), { convert: (v) => v, format }));
+    const few = shape(regionBarOption(regionBars(china, true), { convert: (v) => v, format }));
     expect(few.xAxis.data).toEqual(['江苏', '内蒙古', '西藏']);
     expect(few.dataZoom).toBeUndefined();
   });
@@ -36,7 +27,7 @@ describe('regional bars and the domestic / overseas ring', () => {
   it('the ring preselects the slice shown (domestic first)', () => {
     const labels: [string, string] = ['境内', '境外'];
     const slices = (selected: number, convert: (v: number) => number) =>
-      any(domesticPieOption({ domestic: 900, foreign: 100 }, { labels, selected, convert, format }))
+      shape(domesticPieOption({ domestic: 900, foreign: 100 }, { labels, selected, convert, format }))
         .series[0] as {
         selectedMode: string;
         data: Array<{ name: string; value: number; selected: boolean }>;

@@ -1,22 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { format, shape, toAcre } from './optionTesting.ts';
 import { areaSeriesOption } from './series.ts';
 import { hasData, MAX_X_RANGE, xRange } from './theme.ts';
-
-type Any = Record<string, unknown> & {
-  series: Array<Record<string, unknown> & { data: unknown[] }>;
-  xAxis: { data: string[]; axisLabel: { rotate?: number } };
-  legend?: { data?: string[] };
-  dataZoom?: Array<{ startValue: number; endValue: number; type: string }>;
-  grid: { right: number };
-};
-const any = (o: unknown) => o as Any;
-const format = (v: number) => v.toFixed(2);
-const toAcre = (mu: number) => mu / 10;
 
 describe('area over time', () => {
   const days = Array.from({ length: 31 }, (_, d) => `2026-05-${String(d + 1).padStart(2, '0')}`);
   it('a line per series, the last 20 days in view with more to scroll to', () => {
-    const o = any(
+    const o = shape(
       areaSeriesOption(
         { xData: days, yData: [days.map(() => 100)], zData: ['caf'] },
         { kind: 'line', convert: toAcre, format },
@@ -34,7 +24,7 @@ describe('area over time', () => {
 
   it('bars and no zoom for up to 20 categories; a legend for several series', () => {
     const years = ['2024', '2025', '2026'];
-    const o = any(
+    const o = shape(
       areaSeriesOption(
         {
           xData: years,
