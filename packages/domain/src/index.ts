@@ -1,6 +1,7 @@
 export * from './access.ts';
 export * from './contracts/accounts.ts';
 export * from './contracts/auth.ts';
+export * from './contracts/bounds.ts';
 export * from './contracts/datastat.ts';
 export * from './contracts/droneStats.ts';
 export * from './contracts/envelope.ts';

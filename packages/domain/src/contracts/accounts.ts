@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { idParam, idSchema, textSchema } from './bounds.ts';
 import { pageQuery } from './envelope.ts';
 
 /** Account applications (001 §3 "Apply filters"; 001 §4 apply type 1/2, status 1/2/3). */
 export const applyListQuery = pageQuery.extend({
-  accountId: z.coerce.number().int().optional(),
-  accountName: z.string().max(100).optional(),
+  accountId: idParam.optional(),
+  accountName: textSchema(100).optional(),
   applyType: z.coerce
     .number()
     .pipe(z.union([z.literal(1), z.literal(2)]))
@@ -40,7 +41,10 @@ export const applyDetail = applyRecord.extend({
   content: z.record(z.string(), z.unknown()),
 });
 
+/** The path of one application. */
+export const applyIdParams = z.object({ applyId: idParam });
+
 export const applyStatusBody = z.object({
-  applyId: z.number().int(),
+  applyId: idSchema,
   applyStatus: z.union([z.literal(2), z.literal(3)]),
 });

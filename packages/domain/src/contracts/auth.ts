@@ -1,54 +1,55 @@
 import { z } from 'zod';
 import { CODE_TYPES } from '../enums.ts';
+import { textSchema, trimmedText } from './bounds.ts';
 
 const boolish = z
   .union([z.boolean(), z.enum(['true', 'false', '0', '1'])])
   .transform((v) => v === true || v === 'true' || v === '1');
 
 export const loginPdBody = z.object({
-  phoneNum: z.string().min(1).max(254),
-  password: z.string().min(1).max(64),
-  verifyCode: z.string().min(1).max(8),
+  phoneNum: textSchema(254).min(1),
+  password: textSchema(64).min(1),
+  verifyCode: textSchema(8).min(1),
   rememberPassword: boolish.optional(),
 });
 export const loginSmsBody = z.object({
-  phoneNum: z.string().min(1).max(254),
-  verifyCode: z.string().min(1).max(8),
+  phoneNum: textSchema(254).min(1),
+  verifyCode: textSchema(8).min(1),
   rememberPassword: boolish.optional(),
 });
 export const verifyCodeQuery = z.object({
-  phoneNum: z.string().min(1).max(254),
+  phoneNum: textSchema(254).min(1),
   codeType: z.enum(CODE_TYPES),
 });
 export const checkVerifyCodeQuery = z.object({
-  phoneNum: z.string().min(1).max(254),
-  code: z.string().max(8).optional(),
-  verifyCode: z.string().max(8).optional(),
-  checkOpr: z.string().max(8).optional(),
+  phoneNum: textSchema(254).min(1),
+  code: textSchema(8).optional(),
+  verifyCode: textSchema(8).optional(),
+  checkOpr: textSchema(8).optional(),
 });
-export const refreshTokenBody = z.object({ refreshToken: z.string().min(1).max(512) });
+export const refreshTokenBody = z.object({ refreshToken: textSchema(512).min(1) });
 export const resetPasswordBody = z.object({
-  phoneNum: z.string().min(1).max(254).optional(),
-  email: z.string().max(254).optional(),
-  password: z.string().min(1).max(64),
-  verifyCode: z.string().min(1).max(8),
+  phoneNum: textSchema(254).min(1).optional(),
+  email: textSchema(254).optional(),
+  password: textSchema(64).min(1),
+  verifyCode: textSchema(8).min(1),
 });
 
-const optionalText = (max: number) => z.string().max(max).optional().nullable();
+const optionalText = (max: number) => textSchema(max).optional().nullable();
 
 /** Registration payload of 000 §3 (form-only fields are removed by the web before sending). */
 export const regBody = z.object({
-  phoneNum: z.string().max(254).optional(),
+  phoneNum: textSchema(254).optional(),
   email: optionalText(254),
-  password: z.string().min(1).max(64),
-  verifyCode: z.string().min(1).max(8),
+  password: textSchema(64).min(1),
+  verifyCode: textSchema(8).min(1),
   accountType: z.coerce.number().pipe(z.union([z.literal(3), z.literal(4)])),
   operatorType: z.enum(['1', '2']).default('1'),
-  commitWay: z.string().max(8).default('1'),
-  accountName: z.string().trim().min(1).max(100),
+  commitWay: textSchema(8).default('1'),
+  accountName: trimmedText(100).min(1),
   legal: optionalText(50),
   creditCode: optionalText(50),
-  contactName: z.string().trim().min(1).max(50),
+  contactName: trimmedText(50).min(1),
   province: optionalText(200),
   city: optionalText(100),
   county: optionalText(100),
@@ -96,10 +97,10 @@ export const loginResult = userInfo.extend({
 export type LoginResult = z.infer<typeof loginResult>;
 
 export const profileUpdateBody = z.object({
-  userName: z.string().trim().min(1).max(50),
-  userHeadUrl: z.string().min(1).max(500),
-  oldPassword: z.string().max(64).optional(),
-  newPassword: z.string().max(64).optional(),
+  userName: trimmedText(50).min(1),
+  userHeadUrl: textSchema(500).min(1),
+  oldPassword: textSchema(64).optional(),
+  newPassword: textSchema(64).optional(),
 });
 
 export const uploadResult = z.object({ url: z.string() });

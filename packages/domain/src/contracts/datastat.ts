@@ -9,8 +9,8 @@
  */
 import { z } from 'zod';
 import { AREA_UNITS } from '../enums.ts';
+import { droneIdSchema, idParam, idSchema, int32Schema, millisSchema, trimmedText } from './bounds.ts';
 import { page, pageQuery } from './envelope.ts';
-import { DRONE_ID_RE } from './telemetry.ts';
 
 /** Paths under DATASTAT_BASE (/api/drone/datastat/manage), verbatim from 001 §7 where it names them. */
 export const DATASTAT_ITEM_CALLS = {
@@ -103,9 +103,9 @@ export type DatastatShowType = keyof typeof DATASTAT_SHOW_TYPES;
 export const DATASTAT_NOT_APPLIED = ['tftzType', 'medId', 'taskIds'] as const;
 export type DatastatNotApplied = (typeof DATASTAT_NOT_APPLIED)[number];
 
-const id = z.number().int().positive();
+const id = idSchema;
 const optionalId = id.nullable().optional();
-const droneId = z.string().regex(DRONE_ID_RE).nullable().optional();
+const droneId = droneIdSchema.nullable().optional();
 const codeOf = <T extends Record<number, string>>(values: T) =>
   z
     .number()
@@ -117,16 +117,16 @@ const codeOf = <T extends Record<number, string>>(values: T) =>
  * absent) do not filter. Filters narrow the caller's data scope; they never widen it.
  */
 export const statSettings = z.object({
-  name: z.string().trim().min(1).max(50),
+  name: trimmedText(50).min(1),
   /** DATASTAT_PERIOD_TYPES. */
   periodType: codeOf(DATASTAT_PERIOD_TYPES),
   /** periodType 1 only: ms since the epoch; the local days of both instants are included. */
-  startTime: z.number().int().nullable().optional(),
-  endTime: z.number().int().nullable().optional(),
+  startTime: millisSchema.nullable().optional(),
+  endTime: millisSchema.nullable().optional(),
   /** A 9-digit region code (China 156000000, Jiangsu 156320000): sorties flown inside it. */
   region: z.number().int().min(1_000_000).max(999_999_999).nullable().optional(),
   /** Unified task type. Stored, not applied yet (no unified tasks in the product). */
-  tftzType: z.number().int().nullable().optional(),
+  tftzType: int32Schema.nullable().optional(),
   /** Crop id (as drones report it). */
   cropId: optionalId,
   /** Medicine (pesticide) id. Stored, not applied yet (no medicine registry in the product). */
@@ -195,20 +195,20 @@ export function statSettingsProblems(
   return out;
 }
 
-export const statIdParam = z.object({ statId: z.coerce.number().int().positive() });
+export const statIdParam = z.object({ statId: idParam });
 
-export const statUpdateBody = statSettings.extend({ statId: z.number().int().positive() });
+export const statUpdateBody = statSettings.extend({ statId: idSchema });
 
 /** startStatWithChart: save false computes the detail without storing (ad hoc, e.g. regional area). */
 export const statWithChartBody = statSettings.extend({
-  name: z.string().trim().max(50).default(''),
+  name: trimmedText(50).default(''),
   save: z.boolean().default(true),
 });
 
 export const statItemListQuery = pageQuery.extend({
   pageSize: z.coerce.number().int().min(1).max(100).default(DATASTAT_PAGE_SIZE),
   /** Part of the item name. */
-  name: z.string().trim().max(50).optional(),
+  name: trimmedText(50).optional(),
 });
 
 /** A stored stat item: its settings as stored (empty filters as null) and who made it when. */

@@ -8,6 +8,7 @@
  * lastWorkTime is a day ('YYYY-MM-DD'). Areas are mu, times seconds, volumes litres, distances metres.
  */
 import { z } from 'zod';
+import { idParam, millisParam, pageNumberParam, trimmedText } from './bounds.ts';
 import { page } from './envelope.ts';
 import { DATASTAT_BASE } from './stats.ts';
 
@@ -30,12 +31,12 @@ export const DRONE_STAT_SORTS = [
 ] as const;
 export type DroneStatSort = (typeof DRONE_STAT_SORTS)[number];
 
-const id = z.coerce.number().int().positive().optional();
-const text = z.string().trim().max(64).optional();
+const id = idParam.optional();
+const text = trimmedText(64).optional();
 
 export const droneStatQuery = z.object({
-  currentPage: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(DRONE_STAT_MAX_PAGE_SIZE).default(20),
+  currentPage: pageNumberParam.default(1),
+  pageSize: pageNumberParam.max(DRONE_STAT_MAX_PAGE_SIZE).default(20),
   /** Part of the drone id. */
   droneId: text,
   /** Part of the drone name. */
@@ -45,8 +46,8 @@ export const droneStatQuery = z.object({
   flyModelId: id,
   /** 9-digit region code: work flown in that region (any level). */
   region: z.coerce.number().int().min(1_000_000).max(999_999_999).optional(),
-  startTime: z.coerce.number().int().min(0).optional(),
-  endTime: z.coerce.number().int().min(0).optional(),
+  startTime: millisParam.min(0).optional(),
+  endTime: millisParam.min(0).optional(),
   sortParam: z.enum(DRONE_STAT_SORTS).default('sprayArea'),
   /** 1 descending (the default sort order 1 of 001 §9), 2 ascending. */
   order: z.coerce

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageNumberParam } from './bounds.ts';
 
 /** Success envelope: HTTP 200 with { code: 0, message, data }. */
 export const ok = <T extends z.ZodType>(data: T) =>
@@ -18,8 +19,8 @@ export const page = <T extends z.ZodType>(record: T) =>
   });
 
 export const pageQuery = z.object({
-  currentPage: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(1000).default(20),
+  currentPage: pageNumberParam.default(1),
+  pageSize: pageNumberParam.max(1000).default(20),
 });
 
 /** Error codes the server sends (the spec shows none; ours are stable numbers). */

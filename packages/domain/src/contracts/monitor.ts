@@ -3,13 +3,23 @@
  * drone/mointor/manage). Paths are under /api/drone/mointor/manage (the spec's spelling).
  */
 import { z } from 'zod';
+import {
+  bigIdParam,
+  bigIdSchema,
+  droneIdSchema,
+  idParam,
+  int32Param,
+  millisParam,
+  pageNumberParam,
+} from './bounds.ts';
 import { FLIGHT_MODES } from './telemetry.ts';
 
 export const MONITOR_BASE = '/api/drone/mointor/manage';
 export const DRONE_BASE = '/api/drone/device/manage';
 
 const num = z.coerce.number();
-const optInt = z.coerce.number().int().optional();
+const optInt = int32Param.optional();
+const optId = idParam.optional();
 
 /** Monitor query (001 §3): the map range and the saved filters. */
 export const monitorQuery = z.object({
@@ -19,10 +29,10 @@ export const monitorQuery = z.object({
   minLat: num.min(-90).max(90).optional(),
   /** 9-digit region code: drones whose position (or registration) is in it. */
   region: optInt,
-  zzAccountId: optInt,
-  yyAccountId: optInt,
+  zzAccountId: optId,
+  yyAccountId: optId,
   deviceType: optInt,
-  flyModelId: optInt,
+  flyModelId: optId,
   /** 1: drones in the map range (the only type the console sends). */
   queryType: optInt,
 });
@@ -152,13 +162,13 @@ export const droneDetail = mapDrone.extend({
 export type DroneDetail = z.infer<typeof droneDetail>;
 
 export const historyQuery = z.object({
-  droneId: z.string().min(1),
-  currentPage: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(200).default(20),
+  droneId: droneIdSchema,
+  currentPage: pageNumberParam.default(1),
+  pageSize: pageNumberParam.max(200).default(20),
   /** 1: newest first (default), 2: oldest first. */
   order: z.coerce.number().int().min(1).max(2).default(1),
-  startTime: z.coerce.number().int().optional(),
-  endTime: z.coerce.number().int().optional(),
+  startTime: millisParam.optional(),
+  endTime: millisParam.optional(),
 });
 
 export const sortieRecord = z.object({
@@ -210,13 +220,36 @@ export const sortieDetail = sortieRecord.extend({
 export type SortieDetail = z.infer<typeof sortieDetail>;
 
 export const sortieDetailQuery = z.object({
-  droneId: z.string().min(1),
-  sortieId: z.coerce.number().int(),
-  startTime: z.coerce.number().int().optional(),
+  droneId: droneIdSchema,
+  sortieId: bigIdParam,
+  startTime: millisParam.optional(),
+});
+
+/** One sortie by its id (battery of a sortie). */
+export const sortieIdQuery = z.object({ sortieId: bigIdParam });
+
+/** The monitor's alerts raised since a time, ms. */
+export const alertsQuery = z.object({ since: millisParam });
+
+/** One no-fly zone. */
+export const noflyZoneParams = z.object({ noflyZoneId: idParam });
+
+/** A drone's event log, a page (pageIndex, size). */
+export const droneLogQuery = z.object({
+  pageIndex: pageNumberParam.default(1),
+  size: pageNumberParam.max(200).default(20),
+});
+
+/** A drone's anomalies, a page. */
+export const droneAnomaliesQuery = z.object({
+  droneId: droneIdSchema,
+  currentPage: pageNumberParam.default(1),
+  pageSize: pageNumberParam.max(200).default(20),
+  order: z.coerce.number().int().min(1).max(2).default(1),
 });
 
 /** POST tracks of several sorties, for playback together. */
-export const tracksBody = z.object({ sortieIds: z.array(z.number().int()).min(1).max(50) });
+export const tracksBody = z.object({ sortieIds: z.array(bigIdSchema).min(1).max(50) });
 
 /** A drone's flight statistics over a period, with averages per mu (2 decimals on screen). */
 export const droneHistoryStat = z.object({

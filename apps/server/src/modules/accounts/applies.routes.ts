@@ -4,6 +4,7 @@
  */
 import {
   applyDetail,
+  applyIdParams,
   applyListQuery,
   applyRecord,
   applyStatusBody,
@@ -42,7 +43,7 @@ export const applyRoutes: Routes<{ applies: AppliesRepo }> = async (app, { appli
       schema: {
         tags,
         summary: 'One application with what was submitted',
-        params: z.object({ applyId: z.coerce.number().int() }),
+        params: applyIdParams,
         response: { 200: okSchema(applyDetail) },
       },
     },

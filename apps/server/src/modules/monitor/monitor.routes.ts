@@ -4,11 +4,14 @@
  * getSimulateFlyList, getSortieDetail, getTrackByDroneId, POST tracks). Every call is scoped.
  */
 import {
+  alertsQuery,
   droneDetail,
+  droneParams,
   historyQuery,
   MONITOR_BASE,
   mapDrones,
   monitorQuery,
+  noflyZoneParams,
   ok as okSchema,
   orbitPoint,
   page,
@@ -74,7 +77,7 @@ export const monitorRoutes: Routes<{
       schema: {
         tags,
         summary: "Anomalies of the caller's drones raised since a time (at most 50, newest first)",
-        querystring: z.object({ since: z.coerce.number().int() }),
+        querystring: alertsQuery,
         response: { 200: okSchema(z.array(alert)) },
       },
     },
@@ -141,7 +144,7 @@ export const monitorRoutes: Routes<{
       schema: {
         tags,
         summary: 'A no-fly zone',
-        params: z.object({ noflyZoneId: z.coerce.number().int() }),
+        params: noflyZoneParams,
         response: { 200: okSchema(mapNofly) },
       },
     },
@@ -207,7 +210,7 @@ export const monitorRoutes: Routes<{
       schema: {
         tags,
         summary: "A drone's panel: model, owners, pilot, battery, speed, height, today's work",
-        params: z.object({ droneId: z.string() }),
+        params: droneParams,
         response: { 200: okSchema(droneDetail) },
       },
     },
@@ -225,7 +228,7 @@ export const monitorRoutes: Routes<{
       schema: {
         tags,
         summary: 'Track of the sortie the drone is flying now',
-        querystring: z.object({ droneId: z.string() }),
+        querystring: droneParams,
         response: {
           200: okSchema(
             z.object({

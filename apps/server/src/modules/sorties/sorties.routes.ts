@@ -5,10 +5,15 @@
 import {
   batteryInfo,
   DRONE_BASE,
+  droneAnomaliesQuery,
   droneHistoryStat,
+  droneLogQuery,
   droneLogRecord,
+  droneParams,
   ok as okSchema,
   page,
+  sortieIdQuery,
+  timeRangeQuery,
 } from '@agrifleet/domain';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -22,7 +27,6 @@ import type { SortiesRepo } from './sorties.repo.ts';
 
 const tags = ['drones'];
 const config = { access: { screens: ['MonitorView', 'DroneList'] } } as const;
-const droneParams = z.object({ droneId: z.string() });
 
 const anomalyRecord = z.object({
   id: z.number(),
@@ -56,10 +60,7 @@ export const sortieRoutes: Routes<{ sorties: SortiesRepo; anomalies: AnomaliesRe
         tags,
         summary: "A drone's flight statistics over a period, with averages per mu",
         params: droneParams,
-        querystring: z.object({
-          startTime: z.coerce.number().int().optional(),
-          endTime: z.coerce.number().int().optional(),
-        }),
+        querystring: timeRangeQuery,
         response: { 200: okSchema(droneHistoryStat) },
       },
     },
@@ -87,7 +88,7 @@ export const sortieRoutes: Routes<{ sorties: SortiesRepo; anomalies: AnomaliesRe
       schema: {
         tags,
         summary: 'Battery use of a sortie',
-        querystring: z.object({ sortieId: z.coerce.number().int() }),
+        querystring: sortieIdQuery,
         response: { 200: okSchema(batteryInfo) },
       },
     },
@@ -106,10 +107,7 @@ export const sortieRoutes: Routes<{ sorties: SortiesRepo; anomalies: AnomaliesRe
         tags,
         summary: 'The drone log: connection, take-off, landing, anomalies',
         params: droneParams,
-        querystring: z.object({
-          pageIndex: z.coerce.number().int().min(1).default(1),
-          size: z.coerce.number().int().min(1).max(200).default(20),
-        }),
+        querystring: droneLogQuery,
         response: { 200: okSchema(page(droneLogRecord)) },
       },
     },
@@ -126,12 +124,7 @@ export const sortieRoutes: Routes<{ sorties: SortiesRepo; anomalies: AnomaliesRe
       schema: {
         tags,
         summary: "A drone's anomalies (oddType 1-5)",
-        querystring: z.object({
-          droneId: z.string(),
-          currentPage: z.coerce.number().int().min(1).default(1),
-          pageSize: z.coerce.number().int().min(1).max(200).default(20),
-          order: z.coerce.number().int().min(1).max(2).default(1),
-        }),
+        querystring: droneAnomaliesQuery,
         response: { 200: okSchema(page(anomalyRecord)) },
       },
     },

@@ -14,6 +14,7 @@ import {
   regionSeries,
   STAT_CALLS,
   statOverview,
+  timeRangeQuery,
 } from '@agrifleet/domain';
 import { z } from 'zod';
 import { callerOf } from '../../platform/auth/guard.ts';
@@ -88,10 +89,7 @@ export const statsRoutes: Routes<{ stats: StatsService }> = async (app, { stats 
       config,
       schema: schema(
         'Sprayed area per flight mode (periodType 1-5; startTime/endTime narrow it by whole months)',
-        periodQuery('mode').extend({
-          startTime: z.coerce.number().int().optional(),
-          endTime: z.coerce.number().int().optional(),
-        }),
+        periodQuery('mode').extend(timeRangeQuery.shape),
         chartSeries,
       ),
     },
