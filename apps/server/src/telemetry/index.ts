@@ -52,7 +52,8 @@ export function createTelemetry(o: TelemetryOptions) {
     writer,
     locate: o.locate,
     logger: o.logger,
-    observers: o.observers,
+    // The no-fly detector sees every committed point, whatever the transport (issue 9 #1).
+    observers: [anomalies.observer, ...(o.observers ?? [])],
   });
   const service = ingest;
   let timer: NodeJS.Timeout | null = null;
