@@ -171,6 +171,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       locate: regionAt,
       logger: deps.logger,
       onlineWindowMs: config.onlineWindowMs,
+      window: { pastMs: config.telemetryMaxPastMs, futureMs: config.telemetryMaxFutureMs },
       rollups: { ...DEFAULT_ROLLUP_SETTINGS, timeZone: config.statTimeZone },
     });
   app.decorate('telemetry', telemetry);

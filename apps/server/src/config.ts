@@ -35,6 +35,10 @@ export interface Config {
   mail: { provider: 'outbox' | 'smtp'; smtpUrl: string; from: string };
   /** A drone is online while its last point arrived within this window (ms). */
   onlineWindowMs: number;
+  /** Telemetry points older than this (ms before the server's clock) are dropped (TELEMETRY_MAX_PAST_HOURS). */
+  telemetryMaxPastMs: number;
+  /** Telemetry points newer than this (ms after the server's clock) are dropped (TELEMETRY_MAX_FUTURE_SECONDS). */
+  telemetryMaxFutureMs: number;
   /** Time zone of the statistics' days, months and years (STAT_TIMEZONE, IANA name). */
   statTimeZone: string;
   /** Embedded MQTT broker's TCP port (0: off). Ignored when mqttUrl is set. */
@@ -131,6 +135,8 @@ export function loadConfig(env: Env = process.env): Config {
     },
     testMode,
     onlineWindowMs: int(env.ONLINE_WINDOW_SECONDS, 60, 'ONLINE_WINDOW_SECONDS') * 1000,
+    telemetryMaxPastMs: int(env.TELEMETRY_MAX_PAST_HOURS, 720, 'TELEMETRY_MAX_PAST_HOURS') * 3_600_000,
+    telemetryMaxFutureMs: int(env.TELEMETRY_MAX_FUTURE_SECONDS, 600, 'TELEMETRY_MAX_FUTURE_SECONDS') * 1000,
     statTimeZone: timeZone(env.STAT_TIMEZONE, 'Asia/Shanghai'),
     mqttPort: int(env.MQTT_PORT, 1883, 'MQTT_PORT'),
     mqttUrl: env.MQTT_URL || null,

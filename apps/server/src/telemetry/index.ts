@@ -11,6 +11,7 @@ import { LiveState } from './ingest/liveState.ts';
 import { createIngest, type PointObserver } from './ingest/pipeline.ts';
 import { recover } from './ingest/recovery.ts';
 import { sortieRow } from './ingest/sortieRow.ts';
+import type { TimeWindow } from './ingest/validate.ts';
 import { createWriter, type SortieHook, type WriterOptions } from './ingest/writer.ts';
 import { addToRollups, DEFAULT_ROLLUP_SETTINGS, pruneGrains, type RollupSettings } from './rollups/index.ts';
 
@@ -22,6 +23,8 @@ export interface TelemetryOptions {
   writer?: Pick<WriterOptions, 'flushMs' | 'maxPoints' | 'positionsMs'>;
   observers?: PointObserver[];
   afterSortie?: SortieHook;
+  /** Accepted recordTimes around the server's clock (default 30 days back, 10 minutes ahead). */
+  window?: TimeWindow;
   /** Time zone and day-grain window of the statistics rollups. */
   rollups?: RollupSettings;
 }
@@ -52,6 +55,7 @@ export function createTelemetry(o: TelemetryOptions) {
     writer,
     locate: o.locate,
     logger: o.logger,
+    window: o.window,
     // The no-fly detector sees every committed point, whatever the transport (issue 9 #1).
     observers: [anomalies.observer, ...(o.observers ?? [])],
   });

@@ -18,7 +18,11 @@ const droneResult = z.object({
   droneId: z.string(),
   accepted: z.number(),
   outOfRange: z.number(),
+  /** Dropped: recordTime outside the accepted window (TELEMETRY_MAX_PAST_HOURS / _FUTURE_SECONDS). */
+  outOfTime: z.number(),
   duplicates: z.number(),
+  /** Dropped: a fix implying an impossible speed from the drone's previous one. */
+  implausible: z.number(),
   /** Why the drone's points were refused (unknown drone, not the key account's). */
   error: z.string().optional(),
 });
@@ -96,7 +100,15 @@ export const telemetryRoutes: Routes<{ keys: KeysService; ingest: Ingest; db: Db
             return { droneId, ...(await ingest.ingest(droneId, points, accountId)) };
           } catch (err) {
             if (err instanceof IngestError)
-              return { droneId, accepted: 0, outOfRange: 0, duplicates: 0, error: err.message };
+              return {
+                droneId,
+                accepted: 0,
+                outOfRange: 0,
+                outOfTime: 0,
+                duplicates: 0,
+                implausible: 0,
+                error: err.message,
+              };
             req.log.error({ err }, 'telemetry batch not stored');
             throw errors.telemetryUnavailable();
           }

@@ -15,7 +15,15 @@ import type { RegionAt } from '../../modules/regions/geo/codes.ts';
 import { type ClosedSortie, SortieTracker, type TrackerOptions } from '../tracker/sortieTracker.ts';
 import type { DroneDirectory, DroneMeta } from './droneDirectory.ts';
 import type { LiveState } from './liveState.ts';
-import { acceptPoints, BadMessage, parsePayload } from './validate.ts';
+import {
+  type Anchor,
+  acceptPoints,
+  BadMessage,
+  DEFAULT_TIME_WINDOW,
+  newAnchor,
+  parsePayload,
+  type TimeWindow,
+} from './validate.ts';
 import type { Chunk, Writer } from './writer.ts';
 
 export interface DroneTrack {
@@ -23,6 +31,8 @@ export interface DroneTrack {
   meta: DroneMeta;
   queuedUntil: number;
   committedUntil: number;
+  /** Newest accepted fix, for the impossible-speed rule. */
+  anchor: Anchor;
   /** Server time of the newest point, to run the tracker's time-out on the drone's clock. */
   receivedAt: number;
 }
@@ -39,12 +49,16 @@ export interface IngestDeps {
   tracker?: Partial<TrackerOptions>;
   observers?: PointObserver[];
   now?: () => number;
+  /** Accepted recordTimes around the server's clock (config TELEMETRY_MAX_*). */
+  window?: TimeWindow;
 }
 
 export interface IngestResult {
   accepted: number;
   outOfRange: number;
+  outOfTime: number;
   duplicates: number;
+  implausible: number;
 }
 
 export class IngestError extends BadMessage {
@@ -64,7 +78,16 @@ export function createIngest(deps: IngestDeps) {
   const now = deps.now ?? Date.now;
   const drones = new Map<string, DroneTrack>();
   let lastPrune = now();
-  const counters = { accepted: 0, outOfRange: 0, duplicates: 0, rejected: 0, lastRejectReason: '' };
+  const timeWindow = deps.window ?? DEFAULT_TIME_WINDOW;
+  const counters = {
+    accepted: 0,
+    outOfRange: 0,
+    outOfTime: 0,
+    duplicates: 0,
+    implausible: 0,
+    rejected: 0,
+    lastRejectReason: '',
+  };
 
   function stateOf(meta: DroneMeta): DroneTrack {
     let s = drones.get(meta.droneId);
@@ -74,6 +97,7 @@ export function createIngest(deps: IngestDeps) {
         meta,
         queuedUntil: Number.NEGATIVE_INFINITY,
         committedUntil: Number.NEGATIVE_INFINITY,
+        anchor: newAnchor(),
         receivedAt: 0,
       };
       drones.set(meta.droneId, s);
@@ -160,14 +184,22 @@ export function createIngest(deps: IngestDeps) {
         throw new IngestError(`drone ${droneId} is not the key account's`, 403);
       }
       const s = stateOf(meta);
-      const acc = acceptPoints(points, s.queuedUntil);
+      const t = now();
+      const acc = acceptPoints(points, s.queuedUntil, s.anchor, t, timeWindow);
       counters.outOfRange += acc.outOfRange;
+      counters.outOfTime += acc.outOfTime;
       counters.duplicates += acc.duplicates;
-      const result = { accepted: acc.points.length, outOfRange: acc.outOfRange, duplicates: acc.duplicates };
+      counters.implausible += acc.implausible;
+      const result: IngestResult = {
+        accepted: acc.points.length,
+        outOfRange: acc.outOfRange,
+        outOfTime: acc.outOfTime,
+        duplicates: acc.duplicates,
+        implausible: acc.implausible,
+      };
       if (acc.points.length === 0) return result;
       const last = acc.points.at(-1) as TelemetryPoint;
       s.queuedUntil = last.recordTime;
-      const t = now();
       if (t - s.receivedAt > live.onlineWindowMs)
         writer.addEvent({
           droneId,
@@ -234,6 +266,8 @@ export function createIngest(deps: IngestDeps) {
         s.queuedUntil = p.recordTime;
         closed(s, s.tracker.push(p));
       }
+      const last = points.at(-1);
+      if (last) Object.assign(s.anchor, { at: last.recordTime, lng: last.lng, lat: last.lat, jumps: 0 });
     },
   };
 }
