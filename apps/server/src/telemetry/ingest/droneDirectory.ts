@@ -3,6 +3,7 @@
  * swath. Loaded on first use and refreshed every few minutes, so a drone registered or moved to
  * another owner is picked up without a restart.
  */
+import { sql } from 'kysely';
 import type { Db } from '../../platform/db.ts';
 
 export interface DroneMeta {
@@ -14,6 +15,11 @@ export interface DroneMeta {
   yy: number | null;
   deviceType: number;
   regionCode: number | null;
+  /**
+   * End of the drone's newest stored sortie (ms), or null: no point up to it is ever taken again,
+   * so a replay after a restart cannot double a sortie (the duplicate rule's floor).
+   */
+  storedUntil?: number | null;
 }
 
 const TTL_MS = 5 * 60_000;
@@ -37,6 +43,12 @@ export function createDroneDirectory(db: Db) {
         'd.yy_account_id',
         'd.device_type',
         'd.region_code',
+        // The newest sortie by the (drone_id, start_time) index; sorties of a drone never overlap.
+        // Sorties dated in the future (stored before times were checked) are no floor.
+        sql<Date | null>`(SELECT s.end_time FROM sorties s WHERE s.drone_id = d.drone_id
+          AND s.start_time <= now() + interval '1 hour' ORDER BY s.start_time DESC LIMIT 1)`.as(
+          'stored_until',
+        ),
       ])
       .execute();
     const now = Date.now();
@@ -53,6 +65,7 @@ export function createDroneDirectory(db: Db) {
           yy: r.yy_account_id,
           deviceType: r.device_type,
           regionCode: r.region_code,
+          storedUntil: r.stored_until ? new Date(r.stored_until).getTime() : null,
         },
       });
   }

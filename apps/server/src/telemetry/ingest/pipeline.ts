@@ -92,11 +92,13 @@ export function createIngest(deps: IngestDeps) {
   function stateOf(meta: DroneMeta): DroneTrack {
     let s = drones.get(meta.droneId);
     if (!s) {
+      // Nothing up to the drone's last stored sortie is taken again (also after a restart).
+      const floor = meta.storedUntil ?? Number.NEGATIVE_INFINITY;
       s = {
         tracker: new SortieTracker({ ...deps.tracker, keepPoints: false }),
         meta,
-        queuedUntil: Number.NEGATIVE_INFINITY,
-        committedUntil: Number.NEGATIVE_INFINITY,
+        queuedUntil: floor,
+        committedUntil: floor,
         anchor: newAnchor(),
         receivedAt: 0,
       };
