@@ -191,6 +191,11 @@ export const sortieRecord = z.object({
   lng: z.number(),
   lat: z.number(),
   endReason: z.string(),
+  /**
+   * Whether the sortie's track is kept (playback possible). Tracks of flights received are kept for
+   * ever; the older sorties of a generated demo history were never flown point by point and have none.
+   */
+  hasTrack: z.boolean(),
 });
 export type SortieRecord = z.infer<typeof sortieRecord>;
 

@@ -61,10 +61,17 @@ export function createMonitorService(deps: {
 
     async statInfo(scope: DataScope, q: MonitorQuery): Promise<StatInfo> {
       const noRange = { ...q, minLng: undefined, maxLng: undefined, minLat: undefined, maxLat: undefined };
-      // Totals from the statistics rollups of the caller's scope (the filters narrow the drone count).
+      // Every figure follows the filters: the rollups of the scope where one key answers, else stat_daily.
+      const filters = {
+        region: q.region,
+        zzAccountId: q.zzAccountId,
+        yyAccountId: q.yyAccountId,
+        deviceType: q.deviceType,
+        flyModelId: q.flyModelId,
+      };
       const [droneNum, { totals, plots }] = await Promise.all([
         sorties.droneCount(scope, q),
-        stats.allTime(scope),
+        stats.allTime(scope, filters),
       ]);
       return {
         droneNum,
@@ -86,7 +93,8 @@ export function createMonitorService(deps: {
       const online = live.online(d, t);
       const [names, today] = await Promise.all([
         sorties.names(droneId, d.point.pilotId ?? null),
-        sorties.stat({ kind: 'all' }, { droneId, startTime: dayStart(t) }),
+        // Today's work as the history shows it: a government counts the sorties in its region only.
+        sorties.stat(scope, { droneId, startTime: dayStart(t), simulated: false }),
       ]);
       return {
         ...toMapDrone(d, online),

@@ -1,9 +1,15 @@
 /** Sorties, tracks and the drone log, always within the caller's data scope. */
 import type { OrbitPoint, SortieRecord, TelemetryPoint } from '@agrifleet/domain';
 import { sql } from 'kysely';
-import { type DataScope, droneScopeCondition, scopeCondition } from '../../platform/auth/scope.ts';
+import {
+  type DataScope,
+  droneScopeCondition,
+  regionRange,
+  scopeCondition,
+} from '../../platform/auth/scope.ts';
 import type { Db } from '../../platform/db.ts';
 import { decodeTrack } from '../../telemetry/codec/trackCodec.ts';
+import { createDroneRecords } from './droneRecords.repo.ts';
 
 const SORTIE_COLS = {
   zz: 's.zz_account_id',
@@ -68,6 +74,8 @@ export function createSortiesRepo(db: Db) {
     's.lng',
     's.lat',
     's.end_reason',
+    // Real flights keep their track for ever; a generated history's older sorties never had one.
+    sql<boolean>`EXISTS (SELECT 1 FROM sortie_tracks x WHERE x.sortie_id = s.sortie_id)`.as('has_track'),
   ] as const;
   type RecordRow = {
     sortie_id: number;
@@ -89,6 +97,7 @@ export function createSortiesRepo(db: Db) {
     lng: number;
     lat: number;
     end_reason: string;
+    has_track: boolean;
   };
   const toRecord = (r: RecordRow): SortieRecord => ({
     sortieId: r.sortie_id,
@@ -107,9 +116,12 @@ export function createSortiesRepo(db: Db) {
     lng: r.lng,
     lat: r.lat,
     endReason: r.end_reason,
+    hasTrack: r.has_track,
   });
 
   return {
+    ...createDroneRecords(db),
+
     /**
      * Is this drone one the caller may see? Its owners; for a government, a drone registered in
      * its region or one that has flown there (the sorties it then sees are those in its region).
@@ -157,7 +169,7 @@ export function createSortiesRepo(db: Db) {
 
     async detail(scope: DataScope, droneId: string, sortieId: number) {
       const row = await scoped(scope, { droneId })
-        .innerJoin('sortie_tracks as t', 't.sortie_id', 's.sortie_id')
+        .leftJoin('sortie_tracks as t', 't.sortie_id', 's.sortie_id')
         .where('s.sortie_id', '=', sortieId)
         .select([
           ...recordCols,
@@ -179,18 +191,24 @@ export function createSortiesRepo(db: Db) {
         sprayTime: row.spray_time_s,
         sprayDistance: row.spray_distance_m,
         reportedArea: row.reported_area_m2 === null ? null : row.reported_area_m2 / 666.6666666666666,
-        points: decodeTrack(row.track).map(toOrbit),
+        points: row.track ? decodeTrack(row.track).map(toOrbit) : [],
       };
     },
 
-    /** Tracks of several sorties (playback together); those out of scope are left out. */
+    /**
+     * Tracks of several sorties (playback together); those out of scope are left out, one without a
+     * track comes with hasTrack false and no points (the player says so instead of playing nothing).
+     */
     async tracks(scope: DataScope, sortieIds: number[]) {
       const rows = await scoped(scope, {})
-        .innerJoin('sortie_tracks as t', 't.sortie_id', 's.sortie_id')
+        .leftJoin('sortie_tracks as t', 't.sortie_id', 's.sortie_id')
         .where('s.sortie_id', 'in', sortieIds)
         .select([...recordCols, 't.track'])
         .execute();
-      return rows.map((r) => ({ ...toRecord(r as RecordRow), points: decodeTrack(r.track).map(toOrbit) }));
+      return rows.map((r) => ({
+        ...toRecord(r as RecordRow),
+        points: r.track ? decodeTrack(r.track).map(toOrbit) : [],
+      }));
     },
 
     async stat(scope: DataScope, f: SortieFilter) {
@@ -208,14 +226,14 @@ export function createSortiesRepo(db: Db) {
 
     async battery(scope: DataScope, sortieId: number) {
       const row = await scoped(scope, {})
-        .innerJoin('sortie_tracks as t', 't.sortie_id', 's.sortie_id')
+        .leftJoin('sortie_tracks as t', 't.sortie_id', 's.sortie_id')
         .where('s.sortie_id', '=', sortieId)
         .select(['s.sortie_id', 's.battery_start', 's.battery_end', 't.track'])
         .executeTakeFirst();
       if (!row) return null;
       const series: Array<[number, number]> = [];
       let next = Number.NEGATIVE_INFINITY;
-      const points = decodeTrack(row.track);
+      const points = row.track ? decodeTrack(row.track) : [];
       for (const p of points)
         if (p.recordTime >= next) {
           series.push([p.recordTime, p.battery]);
@@ -229,34 +247,6 @@ export function createSortiesRepo(db: Db) {
         batteryEnd: row.battery_end,
         used: row.battery_start - row.battery_end,
         series,
-      };
-    },
-
-    async log(droneId: string, pageIndex: number, size: number) {
-      const [{ total } = { total: 0 }] = await db
-        .selectFrom('drone_events')
-        .select(sql<number>`count(*)::int`.as('total'))
-        .where('drone_id', '=', droneId)
-        .execute();
-      const rows = await db
-        .selectFrom('drone_events')
-        .select(['id', 'time', 'type', 'detail'])
-        .where('drone_id', '=', droneId)
-        .orderBy('time', 'desc')
-        .orderBy('id', 'desc')
-        .limit(size)
-        .offset((pageIndex - 1) * size)
-        .execute();
-      return {
-        records: rows.map((r) => ({
-          id: r.id,
-          time: r.time.getTime(),
-          type: r.type,
-          detail: (r.detail ?? {}) as Record<string, unknown>,
-        })),
-        total,
-        current: pageIndex,
-        size,
       };
     },
 
@@ -280,12 +270,22 @@ export function createSortiesRepo(db: Db) {
       return out;
     },
 
-    /** Drones in scope (registry), for the monitor's statInfo. */
+    /** Drones in scope (registry), for the monitor's statInfo; the region filter is where they are registered. */
     async droneCount(
       scope: DataScope,
-      q: { zzAccountId?: number; yyAccountId?: number; deviceType?: number; flyModelId?: number },
+      q: {
+        region?: number;
+        zzAccountId?: number;
+        yyAccountId?: number;
+        deviceType?: number;
+        flyModelId?: number;
+      },
     ) {
       let qb = db.selectFrom('drones as d').where(droneScopeCondition(scope, DRONE_COLS));
+      if (q.region !== undefined) {
+        const [lo, hi] = regionRange(q.region);
+        qb = qb.where('d.region_code', '>=', lo).where('d.region_code', '<=', hi);
+      }
       if (q.zzAccountId !== undefined) qb = qb.where('d.zz_account_id', '=', q.zzAccountId);
       if (q.yyAccountId !== undefined) qb = qb.where('d.yy_account_id', '=', q.yyAccountId);
       if (q.deviceType !== undefined) qb = qb.where('d.device_type', '=', q.deviceType);

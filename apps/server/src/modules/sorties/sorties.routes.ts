@@ -45,7 +45,7 @@ export const sortieRoutes: Routes<{ sorties: SortiesRepo; anomalies: AnomaliesRe
   app,
   { sorties, anomalies },
 ) => {
-  /** The drone, if the caller may see it (a government: registered in its region). */
+  /** The drone, if the caller may see it (a government: registered or flown in its region). */
   async function visible(req: FastifyRequest, droneId: string) {
     const scope = scopeOf(callerOf(req));
     if (!(await sorties.droneVisible(scope, droneId))) throw errors.notFound();
@@ -112,8 +112,8 @@ export const sortieRoutes: Routes<{ sorties: SortiesRepo; anomalies: AnomaliesRe
       },
     },
     async (req) => {
-      await visible(req, req.params.droneId);
-      return ok(req, await sorties.log(req.params.droneId, req.query.pageIndex, req.query.size));
+      const scope = await visible(req, req.params.droneId);
+      return ok(req, await sorties.log(scope, req.params.droneId, req.query.pageIndex, req.query.size));
     },
   );
 

@@ -7,6 +7,7 @@ import { type DataScope, droneScopeCondition } from '../../platform/auth/scope.t
 import type { Db } from '../../platform/db.ts';
 import { CHINA } from '../regions/geo/codes.ts';
 import { EPOCH_DAY, type PeriodSpan, periodKey } from './calendar.ts';
+import { createFleetTotalsRepo } from './fleetTotals.repo.ts';
 
 export interface ScopeKey {
   sk: number;
@@ -40,8 +41,13 @@ const ofKey = (k: ScopeKey) => sql`sk = ${k.sk} AND sid = ${k.sid}`;
 export function createStatsRepo(db: Db, timeZone: string) {
   /** The UTC instant a local day starts. */
   const dayStart = (day: string) => sql`(${day}::date::timestamp AT TIME ZONE ${timeZone})`;
+  const fleet = createFleetTotalsRepo(db);
 
   return {
+    /** All-time totals and plots of a scope narrowed by the monitor's filters (no rollup key answers them). */
+    filteredTotals: fleet.totals,
+    filteredPlots: fleet.plots,
+
     async droneRank(k: ScopeKey, span: PeriodSpan, size: number) {
       const { rows } = await sql<{ droneId: string; sprayArea: number }>`
         SELECT drone_id AS "droneId", area_mu AS "sprayArea" FROM stat_drone

@@ -18,7 +18,8 @@ import {
 import type { DataScope } from '../../platform/auth/scope.ts';
 import { regionName } from '../regions/regions.service.ts';
 import { localDay, type PeriodSpan, periodSpan } from './calendar.ts';
-import { type StatsRepo, scopeKey } from './stats.repo.ts';
+import { type FleetFilter, hasFilter } from './fleetTotals.repo.ts';
+import { type ScopeKey, type StatsRepo, scopeKey } from './stats.repo.ts';
 
 export interface StatsServiceOptions {
   timeZone: string;
@@ -26,6 +27,21 @@ export interface StatsServiceOptions {
 }
 
 const AREA = ['sprayArea'];
+
+/**
+ * The one rollup key that answers a scope with filters, or null: no filter (the scope's key), or
+ * the platform with only a region, a manufacturer or an operator chosen (that key).
+ */
+function filteredKey(scope: DataScope, f: FleetFilter): ScopeKey | null {
+  if (!hasFilter(f)) return scopeKey(scope);
+  if (scope.kind !== 'all' || f.deviceType !== undefined || f.flyModelId !== undefined) return null;
+  const chosen = [
+    f.region === undefined ? null : scopeKey({ kind: 'region', code: f.region, level: 'county' }),
+    f.zzAccountId === undefined ? null : scopeKey({ kind: 'zz', accountId: f.zzAccountId }),
+    f.yyAccountId === undefined ? null : scopeKey({ kind: 'yy', accountId: f.yyAccountId }),
+  ].filter((k) => k !== null);
+  return chosen.length === 1 ? (chosen[0] as ScopeKey) : null;
+}
 
 export function createStatsService(repo: StatsRepo, o: StatsServiceOptions) {
   const now = o.now ?? Date.now;
@@ -171,9 +187,12 @@ export function createStatsService(repo: StatsRepo, o: StatsServiceOptions) {
     },
 
     /** All-time totals and plots of the scope (the monitor's statInfo). */
-    async allTime(scope: DataScope) {
-      const key = scopeKey(scope);
-      const [totals, plots] = await Promise.all([repo.totals(key), repo.plots(key)]);
+    /** All-time totals and plots of the scope, narrowed by the monitor's filters when given. */
+    async allTime(scope: DataScope, f: FleetFilter = {}) {
+      const key = filteredKey(scope, f);
+      const [totals, plots] = key
+        ? await Promise.all([repo.totals(key), repo.plots(key)])
+        : await Promise.all([repo.filteredTotals(scope, f), repo.filteredPlots(scope, f)]);
       return { totals, plots };
     },
   };

@@ -121,25 +121,7 @@ export const pictureRoutes: Routes<{
     async (req) => {
       const scope = scopeOf(callerOf(req));
       if (!(await sorties.droneVisible(scope, req.params.droneId))) throw errors.notFound();
-      const q = req.query;
-      let base = db.selectFrom('drone_pictures').where('drone_id', '=', req.params.droneId);
-      if (q.startTime !== undefined) base = base.where('time', '>=', new Date(q.startTime));
-      if (q.endTime !== undefined) base = base.where('time', '<=', new Date(q.endTime));
-      const [{ total } = { total: 0 }] = await base
-        .select((eb) => eb.fn.countAll<number>().as('total'))
-        .execute();
-      const rows = await base
-        .select(['id', 'time', 'lng', 'lat', 'url'])
-        .orderBy('time', 'desc')
-        .limit(q.pageSize)
-        .offset((q.currentPage - 1) * q.pageSize)
-        .execute();
-      return ok(req, {
-        records: rows.map((r) => ({ ...r, time: r.time.getTime() })),
-        total: Number(total),
-        current: q.currentPage,
-        size: q.pageSize,
-      });
+      return ok(req, await sorties.pictures(scope, req.params.droneId, req.query));
     },
   );
 };
