@@ -130,9 +130,23 @@ describe('telemetry ingest', () => {
         .executeTakeFirstOrThrow()
     ).drone_id;
     const r = await tel.ingest.ingest(other, bad, null);
-    expect(r).toEqual({ accepted: 5, outOfRange: 2, outOfTime: 0, duplicates: 1, implausible: 0 });
+    expect(r).toEqual({
+      accepted: 5,
+      outOfRange: 2,
+      outOfTime: 0,
+      duplicates: 1,
+      implausible: 0,
+      pilotUnlinked: 0,
+    });
     const again = await tel.ingest.ingest(other, base.slice(3), null);
-    expect(again).toEqual({ accepted: 0, outOfRange: 0, outOfTime: 0, duplicates: 2, implausible: 0 });
+    expect(again).toEqual({
+      accepted: 0,
+      outOfRange: 0,
+      outOfTime: 0,
+      duplicates: 2,
+      implausible: 0,
+      pilotUnlinked: 0,
+    });
   });
 
   it("refuses an unknown drone and a drone of another account than the key's", async () => {

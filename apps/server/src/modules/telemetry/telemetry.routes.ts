@@ -23,6 +23,8 @@ const droneResult = z.object({
   duplicates: z.number(),
   /** Dropped: a fix implying an impossible speed from the drone's previous one. */
   implausible: z.number(),
+  /** Points kept without their pilotId: that user is not a member of the drone's operating account. */
+  pilotUnlinked: z.number(),
   /** Why the drone's points were refused (unknown drone, not the key account's). */
   error: z.string().optional(),
 });
@@ -107,6 +109,7 @@ export const telemetryRoutes: Routes<{ keys: KeysService; ingest: Ingest; db: Db
                 outOfTime: 0,
                 duplicates: 0,
                 implausible: 0,
+                pilotUnlinked: 0,
                 error: err.message,
               };
             req.log.error({ err }, 'telemetry batch not stored');

@@ -23,10 +23,40 @@ export interface DroneMeta {
 }
 
 const TTL_MS = 5 * 60_000;
+/** An id not among an account's cached members is looked up again at most this often. */
+const MEMBERS_RECHECK_MS = 30_000;
+
+/** The account whose members may fly a drone as its pilot: its operator (owner), else its maker. */
+export const operatingAccount = (meta: DroneMeta) => meta.yy ?? meta.zz;
 
 export function createDroneDirectory(db: Db) {
   const cache = new Map<string, { meta: DroneMeta | null; at: number }>();
   const pending = new Map<string, Promise<DroneMeta | null>>();
+  /** User ids of an account (pilot links are checked against them; one query per account). */
+  const members = new Map<number, { ids: Set<number>; at: number; loading: Promise<void> | null }>();
+
+  function loadMembers(accountId: number): Promise<void> {
+    let entry = members.get(accountId);
+    if (entry?.loading) return entry.loading;
+    if (!entry) {
+      entry = { ids: new Set(), at: Number.NEGATIVE_INFINITY, loading: null };
+      members.set(accountId, entry);
+    }
+    const e = entry;
+    e.loading = db
+      .selectFrom('users')
+      .select('id')
+      .where('account_id', '=', accountId)
+      .execute()
+      .then((rows) => {
+        e.ids = new Set(rows.map((r) => r.id));
+        e.at = Date.now();
+      })
+      .finally(() => {
+        e.loading = null;
+      });
+    return e.loading;
+  }
 
   async function load(droneIds: readonly string[]): Promise<void> {
     if (droneIds.length === 0) return;
@@ -87,6 +117,22 @@ export function createDroneDirectory(db: Db) {
     /** Cached value without I/O (undefined when not loaded). */
     peek(droneId: string): DroneMeta | null | undefined {
       return cache.get(droneId)?.meta;
+    },
+    /**
+     * Is the user a member of the account (may be linked as pilot of its drones)? Answers from the
+     * cache without I/O; undefined when it must be looked up (checkMember).
+     */
+    isMember(accountId: number, userId: number): boolean | undefined {
+      const e = members.get(accountId);
+      if (!e) return undefined;
+      const age = Date.now() - e.at;
+      if (e.ids.has(userId)) return age < TTL_MS ? true : undefined;
+      return age < MEMBERS_RECHECK_MS ? false : undefined;
+    },
+    /** Loads the account's members (once for concurrent callers); then isMember answers. */
+    async checkMember(accountId: number, userId: number): Promise<boolean> {
+      await loadMembers(accountId);
+      return members.get(accountId)?.ids.has(userId) ?? false;
     },
     /** Loads many at once (start-up, recovery). */
     preload: load,

@@ -15,6 +15,7 @@ import type { RegionAt } from '../../modules/regions/geo/codes.ts';
 import { type ClosedSortie, SortieTracker, type TrackerOptions } from '../tracker/sortieTracker.ts';
 import type { DroneDirectory, DroneMeta } from './droneDirectory.ts';
 import type { LiveState } from './liveState.ts';
+import { unlinkPilots, warmPilots } from './pilots.ts';
 import {
   type Anchor,
   acceptPoints,
@@ -33,6 +34,8 @@ export interface DroneTrack {
   committedUntil: number;
   /** Newest accepted fix, for the impossible-speed rule. */
   anchor: Anchor;
+  /** A pilot-membership lookup this drone's messages wait for, in the order they came. */
+  pilotGate: Promise<unknown> | null;
   /** Server time of the newest point, to run the tracker's time-out on the drone's clock. */
   receivedAt: number;
 }
@@ -59,6 +62,8 @@ export interface IngestResult {
   outOfTime: number;
   duplicates: number;
   implausible: number;
+  /** Points kept without their pilotId: not a member of the drone's operating account. */
+  pilotUnlinked: number;
 }
 
 export class IngestError extends BadMessage {
@@ -85,6 +90,7 @@ export function createIngest(deps: IngestDeps) {
     outOfTime: 0,
     duplicates: 0,
     implausible: 0,
+    pilotUnlinked: 0,
     rejected: 0,
     lastRejectReason: '',
   };
@@ -100,6 +106,7 @@ export function createIngest(deps: IngestDeps) {
         queuedUntil: floor,
         committedUntil: floor,
         anchor: newAnchor(),
+        pilotGate: null,
         receivedAt: 0,
       };
       drones.set(meta.droneId, s);
@@ -186,6 +193,18 @@ export function createIngest(deps: IngestDeps) {
         throw new IngestError(`drone ${droneId} is not the key account's`, 403);
       }
       const s = stateOf(meta);
+      // A pilot lookup (rare: a new pilot) delays this message and the drone's next ones, in order.
+      const warm = warmPilots(directory, meta, points);
+      if (warm || s.pilotGate) {
+        const before = s.pilotGate;
+        const gate = Promise.all([before, warm]);
+        s.pilotGate = gate;
+        try {
+          await gate;
+        } finally {
+          if (s.pilotGate === gate) s.pilotGate = null;
+        }
+      }
       const t = now();
       const acc = acceptPoints(points, s.queuedUntil, s.anchor, t, timeWindow);
       counters.outOfRange += acc.outOfRange;
@@ -198,7 +217,9 @@ export function createIngest(deps: IngestDeps) {
         outOfTime: acc.outOfTime,
         duplicates: acc.duplicates,
         implausible: acc.implausible,
+        pilotUnlinked: unlinkPilots(directory, meta, acc.points),
       };
+      counters.pilotUnlinked += result.pilotUnlinked;
       if (acc.points.length === 0) return result;
       const last = acc.points.at(-1) as TelemetryPoint;
       s.queuedUntil = last.recordTime;

@@ -1,0 +1,58 @@
+/**
+ * Pilot links (issue 9 #13): a point's `pilotId` is kept only when that user is a member of the
+ * drone's operating account (its owner, else its maker). Any other id (unknown, or a user of
+ * another tenant) is removed from the point, which is kept: otherwise any key holder could make
+ * the sortie list, the drone panel and the pilot ranking show the name of any user.
+ *
+ * Membership comes from the drone directory's per-account cache: no query per point, at most one
+ * per account (and one per 30 s for ids it does not know).
+ */
+import type { TelemetryPoint } from '@agrifleet/domain';
+import { type DroneDirectory, type DroneMeta, operatingAccount } from './droneDirectory.ts';
+
+/**
+ * Resolves once every pilotId in `points` can be answered from the cache; undefined when that is
+ * so already (the usual case: no await on the hot path).
+ */
+export function warmPilots(
+  directory: DroneDirectory,
+  meta: DroneMeta,
+  points: readonly TelemetryPoint[],
+): Promise<unknown> | undefined {
+  const account = operatingAccount(meta);
+  let last = 0;
+  let loads: Promise<boolean>[] | undefined;
+  for (const p of points) {
+    const id = p.pilotId;
+    if (id === undefined || id === last) continue;
+    last = id;
+    if (directory.isMember(account, id) === undefined)
+      (loads ??= []).push(directory.checkMember(account, id));
+  }
+  return loads && Promise.all(loads);
+}
+
+/**
+ * Removes pilotIds that are not the operating account's members (call after warmPilots). Replaces
+ * those points in `points` by copies without the id; returns how many.
+ */
+export function unlinkPilots(directory: DroneDirectory, meta: DroneMeta, points: TelemetryPoint[]): number {
+  const account = operatingAccount(meta);
+  let last = 0;
+  let ok = true;
+  let unlinked = 0;
+  for (let i = 0; i < points.length; i++) {
+    const p = points[i] as TelemetryPoint;
+    const id = p.pilotId;
+    if (id === undefined) continue;
+    if (id !== last) {
+      last = id;
+      ok = directory.isMember(account, id) === true;
+    }
+    if (ok) continue;
+    const { pilotId: _, ...rest } = p;
+    points[i] = rest;
+    unlinked++;
+  }
+  return unlinked;
+}
