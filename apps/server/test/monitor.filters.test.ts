@@ -96,7 +96,9 @@ async function expected(role: FleetRole, f: Filter) {
 const close = (a: number, b: number) => expect(Math.abs(a - b)).toBeLessThanOrEqual(1e-6 * Math.max(1, b));
 
 async function check(role: FleetRole, f: Filter) {
-  const qs = new URLSearchParams(Object.entries(f).map(([k, v]) => [k, String(v)])).toString();
+  const qs = new URLSearchParams(
+    Object.entries(f).map(([k, v]): [string, string] => [k, String(v)]),
+  ).toString();
   const res = await t.app.inject({ method: 'GET', url: `${M}/detail?${qs}`, headers: auth[role] });
   expect(res.statusCode, qs).toBe(200);
   const s = res.json().data.statInfo;

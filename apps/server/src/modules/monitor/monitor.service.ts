@@ -4,6 +4,7 @@ import {
   MAP_STATE,
   type MapDrones,
   type MonitorQuery,
+  round,
   type StatInfo,
 } from '@agrifleet/domain';
 import type { DataScope } from '../../platform/auth/scope.ts';
@@ -78,8 +79,8 @@ export function createMonitorService(deps: {
         onlineDroneCount: this.onlineCount(scope, noRange),
         plotTotalArea: plots.area,
         ploTotalNum: plots.n,
-        flyTotalDuration: totals.duration,
-        flyTotalQuantity: totals.volume,
+        flyTotalDuration: round(totals.duration, 3),
+        flyTotalQuantity: round(totals.volume, 3),
         sprayTotalMuNum: totals.area,
         flySeqTotalNum: totals.sorties,
       };
