@@ -66,6 +66,13 @@ export const MESSAGES = {
     th: 'ไม่สามารถบันทึกเทเลเมทรีได้ในขณะนี้ โปรดส่งใหม่ภายหลัง',
     ko: '지금은 텔레메트리를 저장할 수 없습니다. 나중에 다시 보내세요',
   },
+  telemetryKeyUnreviewed: {
+    zh: '账户审核通过后才能创建遥测密钥',
+    en: 'A telemetry key can be created once the account has passed review',
+    'zh-TW': '帳戶審核通過後才能建立遙測金鑰',
+    th: 'สร้างคีย์เทเลเมทรีได้เมื่อบัญชีผ่านการตรวจสอบแล้วเท่านั้น',
+    ko: '계정 심사를 통과한 후에 텔레메트리 키를 만들 수 있습니다',
+  },
   vidTaken: {
     zh: '该 vid 已被使用',
     en: 'This vid is already in use',

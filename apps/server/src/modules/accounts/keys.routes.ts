@@ -1,8 +1,11 @@
-/** Own account's telemetry key: create (PUT, with vid) and download as a file (GET). */
-import { ok as okSchema } from '@agrifleet/domain';
+/**
+ * Own account's telemetry key: create (PUT, with vid; only once the account passed review) and
+ * download as a file (GET).
+ */
+import { type AccountType, ErrorCode, isVerified, ok as okSchema } from '@agrifleet/domain';
 import { z } from 'zod';
 import { callerOf } from '../../platform/auth/guard.ts';
-import { errors } from '../../platform/errors.ts';
+import { AppError, errors } from '../../platform/errors.ts';
 import { ok } from '../../platform/http.ts';
 import type { Routes } from '../../platform/routes.ts';
 import type { KeysService } from './keys.service.ts';
@@ -22,7 +25,15 @@ export const keyRoutes: Routes<{ keys: KeysService }> = async (app, { keys }) =>
         response: { 200: okSchema(z.object({ vid: z.string(), createTime: z.string() })) },
       },
     },
-    async (req) => ok(req, await keys.create(callerOf(req).account.id, req.body.vid)),
+    async (req) => {
+      const { account } = callerOf(req);
+      // An account not yet reviewed may see its detail page, not send telemetry (issue 9 #19).
+      if (
+        !isVerified({ accountType: account.account_type as AccountType, checkStatus: account.check_status })
+      )
+        throw new AppError(403, ErrorCode.forbidden, 'telemetryKeyUnreviewed');
+      return ok(req, await keys.create(account.id, req.body.vid));
+    },
   );
 
   app.get(

@@ -66,13 +66,18 @@ export function createKeysService(db: Db, sealer: Sealer) {
       return row?.account_id ?? null;
     },
 
-    /** The account a (vid, secret) pair belongs to, or null. */
+    /**
+     * The account a (vid, secret) pair belongs to, or null. A key of an account whose review was
+     * withdrawn (not platform or government, checkStatus not 2) no longer verifies.
+     */
     async verify(vid: string, secret: string): Promise<number | null> {
       const row = await db
-        .selectFrom('account_keys')
-        .select(['account_id', 'secret_hash'])
-        .where('vid', '=', vid)
-        .where('revoked_at', 'is', null)
+        .selectFrom('account_keys as k')
+        .innerJoin('accounts as a', 'a.id', 'k.account_id')
+        .select(['k.account_id', 'k.secret_hash'])
+        .where('k.vid', '=', vid)
+        .where('k.revoked_at', 'is', null)
+        .where((eb) => eb.or([eb('a.account_type', 'in', [1, 2]), eb('a.check_status', '=', 2)]))
         .executeTakeFirst();
       return row && sameHash(row.secret_hash, sha256(secret)) ? row.account_id : null;
     },
