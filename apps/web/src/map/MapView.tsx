@@ -9,6 +9,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useHostProfile } from '../app/hostProfile.tsx';
 import { setMapSources } from './config.ts';
+import { ImageryNote } from './ImageryNote.tsx';
 import { attachMap } from './mapHost.ts';
 import { useMapError } from './store.ts';
 
@@ -41,6 +42,7 @@ export function MapView({ className, style, children }: MapViewProps) {
     >
       {error ? <Result status="warning" subTitle={t('unavailable')} /> : null}
       {children}
+      <ImageryNote />
     </div>
   );
 }

@@ -26,6 +26,8 @@ import {
   Table,
   type TableColumnsType,
   Tabs,
+  Tag,
+  Tooltip,
 } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
@@ -79,9 +81,16 @@ export function HistoryDrawer({ droneId, onClose, onPlay }: Props) {
       key: 'play',
       render: (_: unknown, r: SortieRecord) => (
         <Space size={4}>
-          <Button size="small" type="link" onClick={() => onPlay([r.sortieId])} data-testid="play-sortie">
-            {t('playback.play')}
-          </Button>
+          {r.hasTrack ? (
+            <Button size="small" type="link" onClick={() => onPlay([r.sortieId])} data-testid="play-sortie">
+              {t('playback.play')}
+            </Button>
+          ) : (
+            // A generated history's older sorties have a summary only: say so, offer no playback.
+            <Tooltip title={t('history.noTrackReason')}>
+              <Tag data-testid="no-track">{t('history.noTrack')}</Tag>
+            </Tooltip>
+          )}
           <Button size="small" type="link" onClick={() => setBatteryOf(r.sortieId)}>
             {t('history.battery')}
           </Button>
@@ -149,6 +158,10 @@ export function HistoryDrawer({ droneId, onClose, onPlay }: Props) {
                   rowSelection={{
                     selectedRowKeys: selected,
                     onChange: (keys) => setSelected(keys as number[]),
+                    getCheckboxProps: (r) => ({
+                      disabled: !r.hasTrack,
+                      title: r.hasTrack ? undefined : t('history.noTrackReason'),
+                    }),
                   }}
                   pagination={{
                     current: filter.currentPage,

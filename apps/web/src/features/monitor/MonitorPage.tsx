@@ -85,7 +85,16 @@ export default function MonitorPage() {
 
   async function play(sortieIds: number[]) {
     try {
-      setTracks(await tracksOf(sortieIds));
+      // Never an empty player: sorties whose track was not kept are said so and left out.
+      const got = await tracksOf(sortieIds);
+      const playable = got.filter((tr) => tr.hasTrack && tr.points.length > 0);
+      if (playable.length === 0) {
+        message.warning(t('playback.noTrack'));
+        return;
+      }
+      if (playable.length < sortieIds.length)
+        message.info(t('playback.someNoTrack', { n: sortieIds.length - playable.length }));
+      setTracks(playable);
       setReturnTo(historyOf);
       setHistoryOf(null);
     } catch (err) {
@@ -109,7 +118,11 @@ export default function MonitorPage() {
         />
       ) : null}
       <div className={styles.top}>
-        <StatPanel query={query ?? {}} online={online} />
+        <StatPanel
+          query={query ?? {}}
+          online={online}
+          filtered={Object.values(filters).some((v) => v !== undefined)}
+        />
         <FilterBar value={filters} onChange={setFilters} />
       </div>
       <div className={styles.settings}>
