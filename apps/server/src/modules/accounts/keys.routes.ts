@@ -11,6 +11,31 @@ import type { Routes } from '../../platform/routes.ts';
 import type { KeysService } from './keys.service.ts';
 
 const tags = ['accounts'];
+
+const count = z.number().int();
+const keyIngestStats = z.object({
+  since: z.number(),
+  messages: z.object({ accepted: count, refused: count }),
+  points: z.object({
+    accepted: count,
+    refused: count,
+    outOfRange: count,
+    outOfTime: count,
+    duplicates: count,
+    implausible: count,
+    pilotUnlinked: count,
+  }),
+  lastProblems: z.array(
+    z.object({
+      time: z.number(),
+      transport: z.enum(['mqtt', 'http']),
+      droneId: z.string().nullable(),
+      kind: z.enum(['refused', 'dropped']),
+      reason: z.string(),
+      points: count,
+    }),
+  ),
+});
 const access = { screens: ['AccountDetail'], ability: 'manageEquipment' } as const;
 
 export const keyRoutes: Routes<{ keys: KeysService }> = async (app, { keys }) => {
@@ -34,6 +59,20 @@ export const keyRoutes: Routes<{ keys: KeysService }> = async (app, { keys }) =>
         throw new AppError(403, ErrorCode.forbidden, 'telemetryKeyUnreviewed');
       return ok(req, await keys.create(account.id, req.body.vid));
     },
+  );
+
+  app.get(
+    '/api/user/account/secretKey/stats',
+    {
+      config: { access },
+      schema: {
+        tags,
+        summary:
+          "What the account's telemetry key sent became since the console started: messages and points taken, refused and dropped, and the last reasons",
+        response: { 200: okSchema(keyIngestStats) },
+      },
+    },
+    async (req) => ok(req, keys.ingestStats.get(callerOf(req).account.id)),
   );
 
   app.get(

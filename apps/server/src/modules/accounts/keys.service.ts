@@ -8,12 +8,17 @@ import { sql } from 'kysely';
 import type { Db } from '../../platform/db.ts';
 import { errors } from '../../platform/errors.ts';
 import { type Sealer, sameHash, sha256 } from '../../platform/seal.ts';
+import { createKeyIngestStats } from './keys.stats.ts';
 
 export function createKeysService(db: Db, sealer: Sealer) {
+  const ingestStats = createKeyIngestStats();
   return {
+    /** What each account's key sent became (keys.stats.ts); the transports report to it. */
+    ingestStats,
+
     async create(accountId: number, vid: string): Promise<{ vid: string; createTime: string }> {
       const secret = randomBytes(24).toString('base64url');
-      return db.transaction().execute(async (trx) => {
+      const created = await db.transaction().execute(async (trx) => {
         const taken = await trx
           .selectFrom('account_keys')
           .select('account_id')
@@ -42,6 +47,8 @@ export function createKeysService(db: Db, sealer: Sealer) {
           .executeTakeFirstOrThrow();
         return { vid, createTime: row.createTime };
       });
+      ingestStats.reset(accountId);
+      return created;
     },
 
     /** The live key of the account, secret included, for the download. */

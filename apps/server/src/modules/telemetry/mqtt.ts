@@ -32,12 +32,16 @@ export async function registerMqtt(
     mayPublish: (accountId, droneId) => telemetry.directory.mayPublish(accountId, droneId),
     async onMessage(droneId, payload, accountId) {
       try {
-        await telemetry.ingest.message(droneId, payload, accountId);
+        const result = await telemetry.ingest.message(droneId, payload, accountId);
+        if (accountId !== null) keys.ingestStats.accepted(accountId, 'mqtt', droneId, result);
       } catch (err) {
         if (err instanceof BadMessage) throw err;
         throw new StoreUnavailable((err as Error).message);
       }
     },
+    // Acknowledged but not stored (bad JSON, over 5,000 points, another account's drone): counted
+    // for the key's account (GET /api/user/account/secretKey/stats).
+    onRefused: (accountId, droneId, reason) => keys.ingestStats.refused(accountId, 'mqtt', droneId, reason),
   };
 
   if (config.mqttUrl) {

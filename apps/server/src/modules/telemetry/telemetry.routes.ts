@@ -95,13 +95,19 @@ export const telemetryRoutes: Routes<{ keys: KeysService; ingest: Ingest; db: Db
     async (req) => {
       const accountId = await keyAccount(req);
       const problem = checkTelemetryBatch(req.body);
-      if (problem) throw errors.badRequest('invalidField', { field: problem });
+      if (problem) {
+        keys.ingestStats.refused(accountId, 'http', null, `invalid telemetry: ${problem}`);
+        throw errors.badRequest('invalidField', { field: problem });
+      }
       const results = await Promise.all(
         req.body.drones.map(async ({ droneId, points }) => {
           try {
-            return { droneId, ...(await ingest.ingest(droneId, points, accountId)) };
+            const result = await ingest.ingest(droneId, points, accountId);
+            keys.ingestStats.accepted(accountId, 'http', droneId, result);
+            return { droneId, ...result };
           } catch (err) {
-            if (err instanceof IngestError)
+            if (err instanceof IngestError) {
+              keys.ingestStats.refused(accountId, 'http', droneId, err.message, points.length);
               return {
                 droneId,
                 accepted: 0,
@@ -112,6 +118,7 @@ export const telemetryRoutes: Routes<{ keys: KeysService; ingest: Ingest; db: Db
                 pilotUnlinked: 0,
                 error: err.message,
               };
+            }
             req.log.error({ err }, 'telemetry batch not stored');
             throw errors.telemetryUnavailable();
           }

@@ -150,6 +150,7 @@ export async function startEmbeddedBroker(opts: EmbeddedBrokerOptions): Promise<
     const context = { clientId: client.id, accountId: session.accountId, topic: packet.topic.slice(0, 200) };
     if ('refused' in outcome) {
       counter.reject(outcome.refused, context);
+      handler.onRefused?.(session.accountId, droneId, outcome.refused);
       return; // acknowledged and dropped, like Mosquitto: a retry loop would gain nothing
     }
     try {
@@ -159,6 +160,7 @@ export async function startEmbeddedBroker(opts: EmbeddedBrokerOptions): Promise<
       // Not stored now: no PUBACK; dropping the connection makes the device send it again.
       if (err instanceof StoreUnavailable) throw err;
       counter.reject(reasonOf(err), context);
+      handler.onRefused?.(session.accountId, droneId, reasonOf(err));
     }
   }
 

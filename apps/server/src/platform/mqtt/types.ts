@@ -14,6 +14,11 @@ export interface TelemetryHandler {
    * acknowledged (the embedded broker drops the connection; the consumer reconnects).
    */
   onMessage(droneId: string, payload: Buffer, accountId: number | null): Promise<void>;
+  /**
+   * A message of an authenticated key the broker acknowledged without storing it (topic not
+   * allowed, or onMessage refused it): reported so the key's account can learn why.
+   */
+  onRefused?(accountId: number, droneId: string | null, reason: string): void;
 }
 
 /** The message could not be stored now (database down): it must be delivered again. */
