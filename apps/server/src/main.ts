@@ -1,13 +1,18 @@
-/** Start: config -> embedded PostgreSQL (when DATABASE_URL is unset) -> migrations -> demo data -> listen. */
+/**
+ * Start: config -> embedded PostgreSQL (when DATABASE_URL is unset) -> migrations -> demo data -> listen.
+ * Stop: one SIGINT or SIGTERM (or, under `npm start`, its launcher going away) closes the simulated
+ * fleet, HTTP and MQTT, the telemetry writer, the pool, then the embedded PostgreSQL, and exits 0.
+ * A start that fails says why in one plain line on stderr and exits 1.
+ */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pino from 'pino';
 import { buildApp } from './app.ts';
-import { loadConfig, REPO_ROOT } from './config.ts';
+import { type Config, loadConfig, REPO_ROOT } from './config.ts';
 import { demoCredentialsText, seedDemo } from './demo/seed.ts';
 import { createKeysService } from './modules/accounts/keys.service.ts';
-import { createDb } from './platform/db.ts';
-import { startEmbeddedPostgres } from './platform/embeddedPostgres.ts';
+import { createDb, type Db } from './platform/db.ts';
+import { type EmbeddedDb, startEmbeddedPostgres } from './platform/embeddedPostgres.ts';
 import { migrateToLatest } from './platform/migrate.ts';
 import { createSealer } from './platform/seal.ts';
 import { demoFleet } from './sim/fleet/demoFleet.ts';
@@ -15,37 +20,86 @@ import { type FleetRun, runFleet } from './sim/fleet/runner.ts';
 import { httpSender } from './sim/fleet/senders.ts';
 import { demoHistory } from './sim/historyGen.ts';
 
+/** A stop that takes longer than this (a database that never answers) is cut short. */
+const STOP_DEADLINE_MS = 30_000;
+
 const started = Date.now();
-const config = loadConfig();
-const logger = pino({ level: config.logLevel });
-const version = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')).version ?? '0.1.0';
-
-const embedded = config.databaseUrl
-  ? null
-  : await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.embeddedPgPort, log: logger });
-if (embedded)
-  logger.info({ port: config.embeddedPgPort, created: embedded.created }, 'embedded PostgreSQL started');
-const db = createDb(config.databaseUrl ?? (embedded?.url as string), 10, (err) =>
-  logger.warn({ err }, 'PostgreSQL dropped an idle connection'),
-);
-
-let stopping = false;
-async function stop(signal: string) {
-  if (stopping) return;
-  stopping = true;
-  logger.info({ signal }, 'stopping');
-  await fleet?.stop().catch((err) => logger.error({ err }, 'stopping the simulated fleet'));
-  await app?.close().catch((err) => logger.error({ err }, 'closing http'));
-  await db.destroy().catch((err) => logger.error({ err }, 'closing db pool'));
-  await embedded?.stop().catch((err) => logger.error({ err }, 'stopping embedded PostgreSQL'));
-  process.exit(0);
-}
-process.on('SIGINT', () => void stop('SIGINT'));
-process.on('SIGTERM', () => void stop('SIGTERM'));
-
+let logger = pino({ level: process.env.LOG_LEVEL ?? 'info' });
+let config: Config | undefined;
+let embedded: EmbeddedDb | null = null;
+let db: Db | undefined;
 let app: Awaited<ReturnType<typeof buildApp>> | undefined;
 let fleet: FleetRun | undefined;
-try {
+
+const reason = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
+let stopping = false;
+async function stop(why: string, code = 0) {
+  if (stopping) return;
+  stopping = true;
+  logger.info({ signal: why }, 'stopping');
+  setTimeout(() => {
+    logger.error('stopping took too long; exiting');
+    process.exit(code || 1);
+  }, STOP_DEADLINE_MS).unref();
+  const step = async (what: string, fn: (() => Promise<unknown>) | undefined) => {
+    await fn?.().catch((err) => logger.warn({ err: reason(err) }, `stopping: ${what}`));
+  };
+  await step('the simulated fleet', fleet && (() => (fleet as FleetRun).stop()));
+  await step('HTTP and MQTT', app && (() => (app as NonNullable<typeof app>).close()));
+  await step('the database pool', db && (() => (db as Db).destroy()));
+  await step('the embedded PostgreSQL', embedded ? (embedded as EmbeddedDb).stop : undefined);
+  logger.info('stopped');
+  logger.flush?.();
+  process.exit(code);
+}
+
+/** Says why the start failed, in a line a person reads, then stops what had started. */
+function startFailed(err: unknown) {
+  logger.fatal({ err }, 'start failed');
+  process.stderr.write(`\nAgriFleet did not start: ${reason(err)}\n\n`);
+  void stop('start failed', 1);
+}
+
+process.on('SIGINT', () => void stop('SIGINT'));
+process.on('SIGTERM', () => void stop('SIGTERM'));
+process.on('SIGHUP', () => void stop('SIGHUP'));
+// No database event (nor any other stray rejection) ends a running console: it is logged.
+process.on('unhandledRejection', (err) =>
+  logger.error({ err }, 'unhandled rejection (the console keeps running)'),
+);
+process.on('uncaughtException', (err) => {
+  logger.fatal({ err }, 'uncaught exception');
+  process.stderr.write(`\nAgriFleet stopped on an unexpected error: ${reason(err)}\n\n`);
+  void stop('uncaught exception', 1);
+});
+// Under `npm start` the launcher (scripts/start.mjs) may be killed without a word: stop with it.
+if (process.env.AGRIFLEET_STOP_WITH_PARENT === '1') {
+  const parent = process.ppid;
+  setInterval(() => {
+    if (process.ppid !== parent) void stop('launcher exited');
+  }, 500).unref();
+}
+
+async function main() {
+  config = loadConfig();
+  logger = pino({ level: config.logLevel });
+  const version = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')).version ?? '0.1.0';
+  if (!config.databaseUrl) {
+    embedded = await startEmbeddedPostgres({
+      dataDir: config.dataDir,
+      port: config.embeddedPgPort,
+      log: logger,
+    });
+    logger.info(
+      { port: config.embeddedPgPort, created: embedded.created, cluster: embedded.clusterDir },
+      'embedded PostgreSQL started',
+    );
+  }
+  if (stopping) return;
+  db = createDb(config.databaseUrl ?? (embedded?.url as string), 10, (err) =>
+    logger.warn({ err: err.message }, 'PostgreSQL dropped a connection'),
+  );
   const applied = await migrateToLatest(db);
   if (applied.length) logger.info({ applied }, 'migrations applied');
   const demoCreated = config.demoData && (await seedDemo(db));
@@ -70,10 +124,11 @@ try {
   }
   if (demoCreated && config.demoHistorySorties > 0) {
     lines.push(`Demo history: ${config.demoHistorySorties} sorties of the last year are being generated.`);
-    void demoHistory(db, config.demoHistorySorties, logger, { timeZone: config.statTimeZone });
+    demoHistory(db, config.demoHistorySorties, logger, { timeZone: config.statTimeZone }).catch((err) =>
+      logger.error({ err }, 'demo history not generated'),
+    );
   }
   process.stdout.write(`\n${lines.join('\n')}\n\n`);
-} catch (err) {
-  logger.fatal({ err }, 'start failed');
-  await stop('start-failure');
 }
+
+main().catch(startFailed);

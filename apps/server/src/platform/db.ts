@@ -11,16 +11,20 @@ pg.types.setTypeParser(1082, (v) => v);
 export type Db = Kysely<Database>;
 
 /**
- * A pool of up to `max` connections. An idle connection that the server drops (a restart, a
- * failover, shutdown) is reported, not thrown: the pool opens a new one on the next query.
+ * A pool of up to `max` connections. A connection that the server drops (a restart, a failover,
+ * shutdown), idle in the pool or checked out between two queries, is reported, never thrown (an
+ * 'error' event without a listener would end the process): the query on it fails (a 503 to the
+ * caller, platform/dbHealth.ts), the pool discards it and opens a new one on the next query.
  */
 export function createDb(
   connectionString: string,
   max = 10,
-  onIdleError: (err: Error) => void = (err) =>
-    process.emitWarning(`PostgreSQL idle connection: ${err.message}`),
+  onConnectionError: (err: Error) => void = (err) =>
+    process.emitWarning(`PostgreSQL connection: ${err.message}`),
 ): Db {
-  const pool = new pg.Pool({ connectionString, max });
-  pool.on('error', onIdleError);
+  const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: 10_000, keepAlive: true });
+  pool.on('error', onConnectionError);
+  // pg-pool listens to a client's errors only while it is idle: this one stays while it is checked out.
+  pool.on('connect', (client) => client.on('error', onConnectionError));
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }

@@ -34,6 +34,8 @@ export const ErrorCode = {
   unsupportedMedia: 415,
   tooManyRequests: 429,
   internal: 500,
+  /** The database is away for a moment: send again after Retry-After seconds. */
+  unavailable: 503,
   captchaWrong: 1001,
   codeWrong: 1002,
   codeExpired: 1003,
