@@ -57,6 +57,7 @@ import { testingRoutes } from './modules/testing/testing.routes.ts';
 import { authGuard } from './platform/auth/guard.ts';
 import { createTokenSigner } from './platform/auth/tokens.ts';
 import type { Db } from './platform/db.ts';
+import { frameworkError } from './platform/errors.ts';
 import { loadHostProfiles } from './platform/hostProfiles.ts';
 import { requestContext } from './platform/http.ts';
 import { translate } from './platform/messages.ts';
@@ -93,6 +94,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     loggerInstance: deps.logger as FastifyBaseLogger,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    frameworkErrors: frameworkError,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

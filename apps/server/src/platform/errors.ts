@@ -1,5 +1,6 @@
 import { ErrorCode } from '@agrifleet/domain';
-import type { MessageKey } from './messages.ts';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { type MessageKey, pickLanguage, translate } from './messages.ts';
 
 /** An error the client should see: HTTP status, our stable code, and a message key. */
 export class AppError extends Error {
@@ -38,3 +39,24 @@ export const errors = {
   telemetryUnavailable: () => new AppError(503, ErrorCode.telemetryUnavailable, 'telemetryUnavailable'),
   tokenInvalid: () => new AppError(401, ErrorCode.tokenInvalid, 'tokenInvalid'),
 };
+
+/**
+ * A PostgreSQL data exception (SQLSTATE class 22: 22003 numeric out of range, 22P02 invalid text
+ * representation, 22021 invalid byte sequence, 22008 datetime out of range...) is a value of the
+ * request the database could not take: a 400, never a 500. The contracts refuse such values first;
+ * this is the safety net behind them.
+ */
+export function fromDatabase(err: unknown): AppError | null {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code) ? errors.badRequest('invalidValue') : null;
+}
+
+/**
+ * Requests the router refuses before any hook runs (a path that is not valid UTF-8 or percent-encoding,
+ * a path parameter over the router's length): the same { code, message } envelope, translated.
+ */
+export function frameworkError(err: FastifyError, req: FastifyRequest, reply: FastifyReply) {
+  const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 400;
+  const lang = pickLanguage(req.headers['accept-language']);
+  return reply.status(status).send({ code: status, message: translate('badRequest', lang) });
+}

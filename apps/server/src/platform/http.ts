@@ -3,7 +3,7 @@ import { ErrorCode, type Language, type PublicHostProfile } from '@agrifleet/dom
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError } from './errors.ts';
+import { AppError, fromDatabase } from './errors.ts';
 import type { HostProfiles } from './hostProfiles.ts';
 import { pickLanguage, translate } from './messages.ts';
 
@@ -34,6 +34,11 @@ export const requestContext = fp(
 
     app.setErrorHandler((err: FastifyError, req, reply) => {
       const lang = req.lang ?? 'zh';
+      const known = err instanceof AppError ? err : fromDatabase(err);
+      if (known) {
+        if (known !== (err as unknown)) req.log.warn({ err }, 'database refused a request value');
+        err = known as unknown as FastifyError;
+      }
       if (err instanceof AppError) {
         if (err.status === 429) reply.header('retry-after', String(err.params.seconds ?? 60));
         return send(reply, err.status, err.code, translate(err.key, lang, err.params));

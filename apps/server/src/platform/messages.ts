@@ -17,6 +17,13 @@ export const MESSAGES = {
     th: 'ค่าของ {field} ไม่ถูกต้อง',
     ko: '{field} 값이 올바르지 않습니다',
   },
+  invalidValue: {
+    zh: '请求中有超出范围或无法识别的值',
+    en: 'The request has a value out of range or not understood',
+    'zh-TW': '請求中有超出範圍或無法識別的值',
+    th: 'คำขอมีค่าที่อยู่นอกช่วงหรือไม่สามารถอ่านได้',
+    ko: '요청에 범위를 벗어나거나 알 수 없는 값이 있습니다',
+  },
   unauthorized: {
     zh: '登录已失效，请重新登录',
     en: 'Your session has expired, please sign in again',
