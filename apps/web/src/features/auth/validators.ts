@@ -16,14 +16,12 @@ type T = TFunction<'auth'>;
 
 export const required = (t: T, key: string): Rule => ({ required: true, message: t(key) });
 
-/** Mainland login phone: required, 11 digits starting 1 then 3-9. */
-export const mainlandPhoneRules = (t: T): Rule[] => [
-  { required: true, message: t('validation.phone11Required') },
-  { pattern: MAINLAND_PHONE_RE, message: t('validation.phoneInvalid') },
-];
-
-/** International login account: all digits, or an e-mail. */
-export const intlAccountRules = (t: T): Rule[] => [
+/**
+ * Login account, both layouts: a phone number or an e-mail (the README's admin@agrifleet.local signs
+ * in whatever the language). The mainland layout wants an 11-digit mainland mobile number (000 §5),
+ * the international one any digits (its dial code is chosen beside the field).
+ */
+export const loginAccountRules = (t: T, mainland: boolean): Rule[] => [
   { required: true, message: t('validation.accountRequired') },
   {
     validator: async (_r, value?: string) => {
@@ -31,7 +29,8 @@ export const intlAccountRules = (t: T): Rule[] => [
       if (!v) return;
       if (looksLikeEmail(v)) {
         if (!isEmail(v)) throw new Error(t('validation.emailInvalid'));
-      } else if (!/^\d+$/.test(v)) throw new Error(t('validation.phoneInvalid'));
+      } else if (!(mainland ? MAINLAND_PHONE_RE : /^\d+$/).test(v))
+        throw new Error(t('validation.phoneInvalid'));
     },
   },
 ];
