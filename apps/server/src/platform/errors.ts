@@ -1,5 +1,6 @@
 import { ErrorCode } from '@agrifleet/domain';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { DB_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './dbHealth.ts';
 import { type MessageKey, pickLanguage, translate } from './messages.ts';
 
 /** An error the client should see: HTTP status, our stable code, and a message key. */
@@ -36,7 +37,13 @@ export const errors = {
   accountUnknown: () => new AppError(400, ErrorCode.accountUnknown, 'accountUnknown'),
   oldPasswordWrong: () => new AppError(400, ErrorCode.oldPasswordWrong, 'oldPasswordWrong'),
   telemetryKeyInvalid: () => new AppError(401, ErrorCode.telemetryKeyInvalid, 'telemetryKeyInvalid'),
-  telemetryUnavailable: () => new AppError(503, ErrorCode.telemetryUnavailable, 'telemetryUnavailable'),
+  telemetryUnavailable: () =>
+    new AppError(503, ErrorCode.telemetryUnavailable, 'telemetryUnavailable', {
+      seconds: DB_RETRY_AFTER_SECONDS,
+    }),
+  /** The database is away (stopped, restarting, unreachable): send again after `seconds`. */
+  databaseUnavailable: () =>
+    new AppError(503, ErrorCode.unavailable, 'databaseUnavailable', { seconds: DB_RETRY_AFTER_SECONDS }),
   tokenInvalid: () => new AppError(401, ErrorCode.tokenInvalid, 'tokenInvalid'),
 };
 
@@ -44,9 +51,10 @@ export const errors = {
  * A PostgreSQL data exception (SQLSTATE class 22: 22003 numeric out of range, 22P02 invalid text
  * representation, 22021 invalid byte sequence, 22008 datetime out of range...) is a value of the
  * request the database could not take: a 400, never a 500. The contracts refuse such values first;
- * this is the safety net behind them.
+ * this is the safety net behind them. A database that is away (dbHealth.ts) is a 503 with Retry-After.
  */
 export function fromDatabase(err: unknown): AppError | null {
+  if (isDatabaseUnavailable(err)) return errors.databaseUnavailable();
   const code = (err as { code?: unknown } | null)?.code;
   return typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code) ? errors.badRequest('invalidValue') : null;
 }

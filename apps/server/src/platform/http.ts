@@ -36,11 +36,16 @@ export const requestContext = fp(
       const lang = req.lang ?? 'zh';
       const known = err instanceof AppError ? err : fromDatabase(err);
       if (known) {
-        if (known !== (err as unknown)) req.log.warn({ err }, 'database refused a request value');
+        if (known !== (err as unknown))
+          req.log.warn(
+            { err },
+            known.status === 503 ? 'database unavailable' : 'database refused a request value',
+          );
         err = known as unknown as FastifyError;
       }
       if (err instanceof AppError) {
-        if (err.status === 429) reply.header('retry-after', String(err.params.seconds ?? 60));
+        if (err.status === 429 || err.status === 503)
+          reply.header('retry-after', String(err.params.seconds ?? 60));
         return send(reply, err.status, err.code, translate(err.key, lang, err.params));
       }
       if (hasZodFastifySchemaValidationErrors(err)) {

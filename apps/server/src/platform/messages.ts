@@ -73,6 +73,13 @@ export const MESSAGES = {
     th: 'ไม่สามารถบันทึกเทเลเมทรีได้ในขณะนี้ โปรดส่งใหม่ภายหลัง',
     ko: '지금은 텔레메트리를 저장할 수 없습니다. 나중에 다시 보내세요',
   },
+  databaseUnavailable: {
+    zh: '服务暂时不可用（数据库正在恢复），请 {seconds} 秒后重试',
+    en: 'The service is briefly unavailable (its database is recovering); please try again in {seconds} seconds',
+    'zh-TW': '服務暫時無法使用（資料庫正在恢復），請 {seconds} 秒後重試',
+    th: 'บริการไม่พร้อมใช้งานชั่วคราว (ฐานข้อมูลกำลังกู้คืน) โปรดลองใหม่ใน {seconds} วินาที',
+    ko: '서비스를 잠시 사용할 수 없습니다(데이터베이스 복구 중). {seconds}초 후에 다시 시도하세요',
+  },
   telemetryKeyUnreviewed: {
     zh: '账户审核通过后才能创建遥测密钥',
     en: 'A telemetry key can be created once the account has passed review',
@@ -198,6 +205,13 @@ export const MESSAGES = {
     'zh-TW': '檔案不能超過 {size}',
     th: 'ไฟล์ต้องมีขนาดไม่เกิน {size}',
     ko: '파일은 {size}를 초과할 수 없습니다',
+  },
+  uploadMalformed: {
+    zh: '上传的内容格式有误，请重新选择文件上传',
+    en: 'The upload could not be read; please choose the file again',
+    'zh-TW': '上傳的內容格式有誤，請重新選擇檔案上傳',
+    th: 'ไม่สามารถอ่านข้อมูลที่อัปโหลดได้ กรุณาเลือกไฟล์อีกครั้ง',
+    ko: '업로드한 내용을 읽을 수 없습니다. 파일을 다시 선택하세요',
   },
   uploadMissing: {
     zh: '请选择要上传的文件',
