@@ -37,7 +37,7 @@ export function ImageryNote() {
       style={{
         position: 'absolute',
         left: '50%',
-        bottom: 12,
+        bottom: 40,
         transform: 'translateX(-50%)',
         zIndex: 2,
         maxWidth: 'min(560px, 90%)',
