@@ -155,7 +155,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(systemRoutes, { db, version: deps.version ?? '0.1.0' });
   await app.register(authRoutes, { auth, captcha });
   await app.register(profileRoutes, {
-    profile: createProfileService(db, authRepo),
+    profile: createProfileService(db, authRepo, limiter),
     storage,
     limiter,
     uploadMaxBytes: config.uploadMaxBytes,

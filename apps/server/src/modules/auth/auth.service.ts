@@ -121,8 +121,9 @@ export function createAuthService(d: AuthDeps) {
       const account = parse(body.phoneNum, origin);
       const key = `login:${formatAccount(account)}`;
       d.limiter.hit(`login-ip:${origin.ip}`, RATE_RULES.loginPerIp);
-      d.limiter.hit(key, RATE_RULES.loginPerAccount);
+      // The captcha first: only attempts that solved it count against the account.
       if (!(await d.captcha.take(captchaId, body.verifyCode))) throw errors.captchaWrong();
+      d.limiter.hit(key, RATE_RULES.loginPerAccount);
       const user = await d.repo.findUser(account);
       const ok = await argonVerify(user?.password_hash ?? (await dummy()), body.password).catch(() => false);
       if (!user || !ok) throw errors.loginFailed();
@@ -136,11 +137,17 @@ export function createAuthService(d: AuthDeps) {
     ): Promise<LoginResult> {
       const account = parse(body.phoneNum, origin);
       const target = formatAccount(account);
+      const key = `login-code:${target}`;
       d.limiter.hit(`login-ip:${origin.ip}`, RATE_RULES.loginPerIp);
-      d.limiter.hit(`login:${target}`, RATE_RULES.loginPerAccount);
-      await d.codes.verify(target, Codes.login, body.verifyCode, true);
+      // Only wrong guesses at a live code count, and on their own counter: a request without a
+      // code costs nothing, so it must not lock the account (nor its password sign-in).
+      d.limiter.check(key, RATE_RULES.codeLoginPerAccount);
+      await d.codes.verify(target, Codes.login, body.verifyCode, true, () =>
+        d.limiter.hit(key, RATE_RULES.codeLoginPerAccount),
+      );
       const user = await d.repo.findUser(account);
       if (!user) throw errors.accountUnknown();
+      d.limiter.reset(key);
       d.limiter.reset(`login:${target}`);
       return openSession(user.id, body.rememberPassword ?? false, origin);
     },

@@ -34,10 +34,17 @@ export function createCodeService(db: Db, secret: string) {
     },
 
     /**
-     * Checks code for target. A wrong code costs an attempt; with `consume` a right one is used up.
+     * Checks code for target. A wrong code costs an attempt (and calls onWrongGuess: only a guess at
+     * a live code does); with `consume` a right one is used up.
      * Throws codeExpired, codeAttempts or codeWrong.
      */
-    async verify(target: string, type: CodeType, code: string, consume: boolean): Promise<void> {
+    async verify(
+      target: string,
+      type: CodeType,
+      code: string,
+      consume: boolean,
+      onWrongGuess?: () => void,
+    ): Promise<void> {
       const row = await db
         .selectFrom('verify_codes')
         .selectAll()
@@ -54,6 +61,7 @@ export function createCodeService(db: Db, secret: string) {
       if (given.length !== stored.length || !timingSafeEqual(given, stored)) {
         const attempts = row.attempts + 1;
         await db.updateTable('verify_codes').set({ attempts }).where('id', '=', row.id).execute();
+        onWrongGuess?.();
         throw attempts >= LIMITS.codeMaxAttempts ? errors.codeAttempts() : errors.codeWrong();
       }
       if (consume) {

@@ -3,11 +3,12 @@ import { verify as argonVerify } from '@node-rs/argon2';
 import type { Caller } from '../../platform/auth/subject.ts';
 import type { Db } from '../../platform/db.ts';
 import { errors } from '../../platform/errors.ts';
+import { RATE_RULES, type RateLimiter } from '../../platform/rateLimit.ts';
 import type { AuthRepo } from './auth.repo.ts';
 import { hashPassword } from './auth.service.ts';
 import { toUserInfo } from './userInfo.ts';
 
-export function createProfileService(db: Db, repo: AuthRepo) {
+export function createProfileService(db: Db, repo: AuthRepo, limiter: RateLimiter) {
   return {
     async info(caller: Caller) {
       const user = await repo.findUserById(caller.user.id);
@@ -25,8 +26,12 @@ export function createProfileService(db: Db, repo: AuthRepo) {
       let passwordHash: string | undefined;
       if (body.newPassword) {
         if (!isPassword(body.newPassword)) throw errors.badRequest('passwordRule');
+        // A stolen session must not become a free password oracle: the checks are limited per user.
+        const key = `old-password:${user.id}`;
+        limiter.hit(key, RATE_RULES.oldPasswordPerUser);
         const ok = await argonVerify(user.password_hash, body.oldPassword ?? '').catch(() => false);
         if (!ok) throw errors.oldPasswordWrong();
+        limiter.reset(key);
         passwordHash = await hashPassword(body.newPassword);
       }
       await db
