@@ -7,6 +7,7 @@ import * as m0005 from './0005_pictures.ts';
 import * as m0006 from './0006_journal.ts';
 import * as m0007 from './0007_stats.ts';
 import * as m0008 from './0008_datastat.ts';
+import * as m0010 from './0010_refresh_families.ts';
 import * as m0012 from './0012_sortie_measures.ts';
 
 /** Numbered migrations, applied in key order at start. */
@@ -19,5 +20,6 @@ export const migrations: Record<string, Migration> = {
   '0006_journal': m0006,
   '0007_stats': m0007,
   '0008_datastat': m0008,
+  '0010_refresh_families': m0010,
   '0012_sortie_measures': m0012,
 };

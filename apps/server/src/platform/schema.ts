@@ -79,6 +79,13 @@ export interface SessionsTable {
   created_at: Timestamp;
 }
 
+/** A rotated-out refresh token of a session (its family), kept to recognise a replay. */
+export interface SessionRefreshUsedTable {
+  refresh_hash: string;
+  session_id: string;
+  used_at: Timestamp;
+}
+
 export interface VerifyCodesTable {
   id: Generated<number>;
   target: string;
@@ -298,6 +305,7 @@ export interface Database extends StatsTables {
   users: UsersTable;
   account_applies: AccountAppliesTable;
   sessions: SessionsTable;
+  session_refresh_used: SessionRefreshUsedTable;
   verify_codes: VerifyCodesTable;
   captchas: CaptchasTable;
   outbox_messages: OutboxMessagesTable;

@@ -65,20 +65,59 @@ export function createAuthRepo(db: Db) {
 
     /**
      * Swaps a live refresh token for a new one and extends the session by the lifetime its sign-in
-     * chose (a remembered sign-in stays remembered); returns the session, or nothing.
+     * chose (a remembered sign-in stays remembered). The old token is remembered with its session
+     * (the family), so a replay of it is recognised: that ends the sign-in whole (OAuth 2.0 Security
+     * BCP, refresh token rotation). Returns the session, the session a reused token ended, or nothing.
      */
-    async rotateRefresh(oldHash: string, newHash: string, ttl: { token: number; remember: number }) {
-      return db
-        .updateTable('sessions')
-        .set({
-          refresh_hash: newHash,
-          expires_at: sql<Date>`now() + make_interval(secs => CASE WHEN remember THEN ${ttl.remember}::int ELSE ${ttl.token}::int END)`,
-        })
-        .where('refresh_hash', '=', oldHash)
-        .where('revoked_at', 'is', null)
-        .where('refresh_expires_at', '>', sql<Date>`now()`)
-        .returning(['id', 'user_id', 'expires_at'])
-        .executeTakeFirst();
+    async rotateRefresh(
+      oldHash: string,
+      newHash: string,
+      ttl: { token: number; remember: number; refresh: number },
+    ): Promise<
+      | { kind: 'rotated'; session: { id: string; user_id: number; expires_at: Date } }
+      | { kind: 'reused'; sessionId: string; userId: number }
+      | { kind: 'unknown' }
+    > {
+      return db.transaction().execute(async (trx) => {
+        const session = await trx
+          .updateTable('sessions')
+          .set({
+            refresh_hash: newHash,
+            expires_at: sql<Date>`now() + make_interval(secs => CASE WHEN remember THEN ${ttl.remember}::int ELSE ${ttl.token}::int END)`,
+          })
+          .where('refresh_hash', '=', oldHash)
+          .where('revoked_at', 'is', null)
+          .where('refresh_expires_at', '>', sql<Date>`now()`)
+          .returning(['id', 'user_id', 'expires_at'])
+          .executeTakeFirst();
+        if (session) {
+          await trx
+            .insertInto('session_refresh_used')
+            .values({ refresh_hash: oldHash, session_id: session.id })
+            .onConflict((oc) => oc.doNothing())
+            .execute();
+          // A rotated-out token older than the refresh lifetime could not refresh anyway.
+          await trx
+            .deleteFrom('session_refresh_used')
+            .where('used_at', '<', sql<Date>`now() - make_interval(secs => ${ttl.refresh}::int)`)
+            .execute();
+          return { kind: 'rotated' as const, session };
+        }
+        const used = await trx
+          .selectFrom('session_refresh_used as r')
+          .innerJoin('sessions as s', 's.id', 'r.session_id')
+          .select(['s.id', 's.user_id'])
+          .where('r.refresh_hash', '=', oldHash)
+          .executeTakeFirst();
+        if (!used) return { kind: 'unknown' as const };
+        await trx
+          .updateTable('sessions')
+          .set({ revoked_at: new Date() })
+          .where('id', '=', used.id)
+          .where('revoked_at', 'is', null)
+          .execute();
+        return { kind: 'reused' as const, sessionId: used.id, userId: used.user_id };
+      });
     },
 
     revokeSession: (id: string) =>

@@ -167,6 +167,6 @@ export const authRoutes: Routes<{ auth: AuthService; captcha: CaptchaService }> 
         response: { 200: okSchema(loginResult) },
       },
     },
-    async (req) => ok(req, await auth.refresh(req.body.refreshToken)),
+    async (req) => ok(req, await auth.refresh(req.body.refreshToken, originOf(req))),
   );
 };

@@ -156,10 +156,25 @@ export function createAuthService(d: AuthDeps) {
       await d.repo.revokeSession(sessionId);
     },
 
-    async refresh(refreshToken: string): Promise<LoginResult> {
+    async refresh(refreshToken: string, origin: Origin): Promise<LoginResult> {
       const newToken = newRefreshToken();
-      const session = await d.repo.rotateRefresh(hashToken(refreshToken), hashToken(newToken), d.ttl);
-      if (!session) throw errors.tokenInvalid();
+      const rotated = await d.repo.rotateRefresh(hashToken(refreshToken), hashToken(newToken), d.ttl);
+      if (rotated.kind === 'reused') {
+        // A rotated-out token came back: it was stolen, or the thief already used the new one.
+        // The sign-in it belongs to is ended whole (done in rotateRefresh), its access token too.
+        const user = await d.repo.findUserById(rotated.userId);
+        if (user)
+          await d.repo.log({
+            accountId: user.account_id,
+            userId: user.id,
+            logType: 1,
+            action: 'refreshTokenReuse',
+            ip: origin.ip,
+            detail: { sessionId: rotated.sessionId },
+          });
+      }
+      if (rotated.kind !== 'rotated') throw errors.tokenInvalid();
+      const { session } = rotated;
       const expiresAt = session.expires_at;
       const user = await d.repo.findUserById(session.user_id);
       if (!user) throw errors.tokenInvalid();
