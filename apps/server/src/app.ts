@@ -148,7 +148,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
 
-  const storage = createStorage(db, config.dataDir);
+  const storage = createStorage(db, config.dataDir, config.jwtSecret);
+  app.addHook('onReady', async () => storage.start(deps.logger));
+  app.addHook('onClose', async () => storage.stop());
   await app.register(requestContext, { hosts });
   await app.register(authGuard, { db, tokens });
 

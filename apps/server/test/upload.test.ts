@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../src/platform/messages.ts';
 import { createTestApp, nextAddress, signInWith, type TestApp } from './helper.ts';
-import { JPEG_1X1, multipart, PNG_1X1 } from './multipart.ts';
+import { JPEG_8X8, multipart, PNG_1X1, pngOf } from './multipart.ts';
 
 let t: TestApp;
 let small: TestApp;
@@ -44,7 +44,7 @@ describe('user/upload', () => {
     const { auth, data } = await signInWith(t, '13800000003');
     const res = await upload(
       t,
-      multipart([{ name: 'file', filename: 'licence.png', type: 'image/png', data: JPEG_1X1 }]),
+      multipart([{ name: 'file', filename: 'licence.png', type: 'image/png', data: JPEG_8X8 }]),
       auth,
     );
     expect(res.statusCode).toBe(200);
@@ -52,11 +52,11 @@ describe('user/upload', () => {
     expect(url).toMatch(/\.jpg$/);
     const file = await t.app.inject({ method: 'GET', url });
     expect(file.headers['content-type']).toBe('image/jpeg');
-    expect(file.rawPayload.equals(JPEG_1X1)).toBe(true);
+    expect(file.rawPayload.equals(JPEG_8X8)).toBe(true);
     // Recorded with its uploader.
     const id = url.split('/').pop().split('.')[0];
     const row = await t.db.selectFrom('uploads').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ mime: 'image/jpeg', size: JPEG_1X1.length, user_id: data.userId });
+    expect(row).toMatchObject({ mime: 'image/jpeg', size: JPEG_8X8.length, user_id: data.userId });
     expect(row.sha256).toMatch(/^[0-9a-f]{64}$/);
   });
 
@@ -116,28 +116,35 @@ describe('user/upload', () => {
     ).toBe(200);
   });
 
-  it('takes a file of several megabytes under the default 5 MB limit', async () => {
-    const big = Buffer.concat([PNG_1X1, Buffer.alloc(3 * 1024 * 1024, 7)]);
+  it('takes an image of several megabytes under the default 5 MB limit, stored without its text chunks', async () => {
+    const big = pngOf(1000, 800);
+    expect(big.length).toBeGreaterThan(2 * 1024 * 1024);
     const res = await upload(
       t,
       multipart([{ name: 'file', filename: 'big.png', type: 'image/png', data: big }]),
     );
     expect(res.statusCode).toBe(200);
     const file = await t.app.inject({ method: 'GET', url: res.json().data.url });
-    expect(file.rawPayload.length).toBe(big.length);
+    expect(file.rawPayload.length).toBeGreaterThan(2 * 1024 * 1024);
+    expect(file.rawPayload.includes('<script>')).toBe(false);
+    expect(big.includes('<script>')).toBe(true);
   });
 });
 
 describe('upload limits', () => {
-  it('allows 60 uploads per address in 10 minutes', async () => {
+  it('allows 10 uploads an hour per address without sign-in (registration), 60 in 10 minutes signed in', async () => {
     const remoteAddress = nextAddress();
-    const attempt = (address: string) =>
-      t.app.inject({ method: 'POST', url: '/api/user/upload', payload: {}, remoteAddress: address });
-    for (let i = 0; i < 60; i++) expect((await attempt(remoteAddress)).statusCode).toBe(400);
+    const attempt = (address: string, headers: Record<string, string> = {}) =>
+      t.app.inject({ method: 'POST', url: '/api/user/upload', payload: {}, remoteAddress: address, headers });
+    for (let i = 0; i < 10; i++) expect((await attempt(remoteAddress)).statusCode).toBe(400);
     const limited = await attempt(remoteAddress);
     expect(limited.statusCode).toBe(429);
-    expect(limited.headers['retry-after']).toBeDefined();
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(600);
     expect((await attempt(nextAddress())).statusCode).toBe(400);
+    // A signed-in user from the same address has the user's own limit.
+    const { auth } = await signInWith(t, '13800000005');
+    for (let i = 0; i < 60; i++) expect((await attempt(remoteAddress, auth)).statusCode).toBe(400);
+    expect((await attempt(nextAddress(), auth)).statusCode).toBe(429);
   });
 });
 

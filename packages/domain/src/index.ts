@@ -7,6 +7,7 @@ export * from './contracts/droneStats.ts';
 export * from './contracts/envelope.ts';
 export * from './contracts/host.ts';
 export * from './contracts/monitor.ts';
+export * from './contracts/pictures.ts';
 export * from './contracts/stats.ts';
 export * from './contracts/telemetry.ts';
 export * from './contracts/telemetryCheck.ts';

@@ -104,6 +104,9 @@ export const profileUpdateBody = z.object({
 });
 
 export const uploadResult = z.object({ url: z.string() });
+/** GET /api/files/{name}: an uploaded image; a drone picture needs the signature its listing gave. */
+export const fileParams = z.object({ name: textSchema(64) });
+export const fileQuery = z.object({ exp: textSchema(20).optional(), sig: textSchema(64).optional() });
 
 export interface RegionNode {
   areaId: number;

@@ -1,15 +1,28 @@
 /** The signed-in user's own data, and image upload: /api/user/... */
-import { ok as okSchema, profileUpdateBody, uploadResult, userInfo } from '@agrifleet/domain';
-import { z } from 'zod';
+import {
+  fileParams,
+  fileQuery,
+  ok as okSchema,
+  profileUpdateBody,
+  uploadResult,
+  userInfo,
+} from '@agrifleet/domain';
 import { callerOf } from '../../platform/auth/guard.ts';
 import { errors } from '../../platform/errors.ts';
 import { ok } from '../../platform/http.ts';
 import type { RateLimiter } from '../../platform/rateLimit.ts';
 import type { Routes } from '../../platform/routes.ts';
-import { type Storage, sniffImage } from '../../platform/storage.ts';
+import type { Storage } from '../../platform/storage.ts';
+import { readImageUpload } from '../../platform/upload.ts';
 import type { ProfileService } from './profile.service.ts';
 
 const tags = ['user'];
+/** Uploads without sign-in (registration: a licence and a logo), per address. */
+export const UPLOAD_ANONYMOUS = { limit: 10, windowSeconds: 3600 };
+/** Uploads of a signed-in user. */
+export const UPLOAD_SIGNED_IN = { limit: 60, windowSeconds: 600 };
+/** All uploads from one address. */
+export const UPLOAD_PER_ADDRESS = { limit: 120, windowSeconds: 600 };
 
 export const profileRoutes: Routes<{
   profile: ProfileService;
@@ -40,31 +53,27 @@ export const profileRoutes: Routes<{
     async (req) => ok(req, await profile.update(callerOf(req), req.body)),
   );
 
-  // Public: registration uploads the licence and logo before an account exists; a signed-in
-  // caller is recorded as the uploader.
+  // Registration uploads the licence and logo before an account exists, so a caller who is not
+  // signed in may upload too, but less: UPLOAD_ANONYMOUS per address, and what no record uses is
+  // swept after a day (storage.ts). A signed-in caller is recorded as the uploader.
   app.post(
     '/api/user/upload',
     {
       config: { access: 'optional' },
       schema: {
         tags,
-        summary: 'Upload a JPEG or PNG image (multipart field "file")',
+        summary:
+          'Upload a JPEG or PNG image (multipart field "file"); without sign-in only for registration, rate-limited',
         response: { 200: okSchema(uploadResult) },
       },
     },
     async (req) => {
-      limiter.hit(`upload-ip:${req.ip}`, { limit: 60, windowSeconds: 600 });
-      if (!req.isMultipart()) throw errors.badRequest('uploadMissing');
-      const part = await req.file({ limits: { fileSize: uploadMaxBytes, files: 1 } });
-      if (part?.fieldname !== 'file') throw errors.badRequest('uploadMissing');
-      const buf = await part.toBuffer().catch((err: { code?: string }) => {
-        if (err.code === 'FST_REQ_FILE_TOO_LARGE')
-          throw errors.badRequest('uploadTooLarge', { size: formatBytes(uploadMaxBytes) });
-        throw err;
-      });
-      const type = sniffImage(buf);
-      if (!type) throw errors.badRequest('uploadType');
-      const url = await storage.saveImage(buf, type, req.caller?.user.id ?? null);
+      const userId = req.caller?.user.id ?? null;
+      if (userId === null) limiter.hit(`upload-anon:${req.ip}`, UPLOAD_ANONYMOUS);
+      else limiter.hit(`upload-user:${userId}`, UPLOAD_SIGNED_IN);
+      limiter.hit(`upload-ip:${req.ip}`, UPLOAD_PER_ADDRESS);
+      const { image } = await readImageUpload(req, uploadMaxBytes);
+      const url = await storage.saveImage(image, { userId, kind: 'image' });
       return ok(req, { url });
     },
   );
@@ -73,23 +82,24 @@ export const profileRoutes: Routes<{
     '/api/files/:name',
     {
       config: { access: 'public' },
-      schema: { tags, summary: 'An uploaded image', params: z.object({ name: z.string().max(64) }) },
+      schema: {
+        tags,
+        summary: "An uploaded image; a drone's picture only on the signed URL its history call gave",
+        params: fileParams,
+        querystring: fileQuery,
+      },
     },
     async (req, reply) => {
-      const file = await storage.read(req.params.name);
+      const file = await storage.read(req.params.name, req.query);
       if (!file) throw errors.notFound();
       return reply
-        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header(
+          'cache-control',
+          file.kind === 'picture' ? 'private, max-age=3600' : 'public, max-age=31536000, immutable',
+        )
         .header('x-content-type-options', 'nosniff')
         .type(file.mime)
         .send(file.body);
     },
   );
 };
-
-/** 5242880 -> "5 MB", 1000 -> "1000 B". */
-function formatBytes(n: number): string {
-  if (n >= 1048576) return `${+(n / 1048576).toFixed(1)} MB`;
-  if (n >= 1024) return `${+(n / 1024).toFixed(1)} KB`;
-  return `${n} B`;
-}
