@@ -13,7 +13,7 @@ export const RTK_FIX = [0, 1, 2, 4, 5] as const;
 
 export const telemetryPoint = z.object({
   /** Sample time, milliseconds since the Unix epoch (UTC). */
-  recordTime: z.number().int().positive(),
+  recordTime: z.number().int().positive().max(8_640_000_000_000_000),
   /** WGS-84 degrees. Points outside -180..180 / -90..90 are dropped by ingest (001 §5), not refused. */
   lng: z.number(),
   lat: z.number(),
@@ -35,9 +35,9 @@ export const telemetryPoint = z.object({
   tank: z.number().min(0).max(1000),
   mode: z.enum(FLIGHT_MODES),
   /** The pilot's user id, when the ground station knows it. */
-  pilotId: z.number().int().positive().optional(),
+  pilotId: z.number().int().positive().max(2_147_483_647).optional(),
   /** Crop being treated (oper/crops id), when known. */
-  cropId: z.number().int().positive().optional(),
+  cropId: z.number().int().positive().max(2_147_483_647).optional(),
   rtk: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(4), z.literal(5)]).optional(),
   /**
    * Area the drone's own controller counts as sprayed in the current sortie, square metres,

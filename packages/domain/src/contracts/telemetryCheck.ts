@@ -5,6 +5,7 @@
  * tested against them (telemetryCheck.test.ts); unknown keys are ignored, as zod ignores them.
  * Returns null when valid, else the path and reason of the first problem.
  */
+import { INT32_MAX, MAX_MILLIS } from './bounds.ts';
 import { DRONE_ID_RE, FLIGHT_MODES, MAX_POINTS_PER_DRONE } from './telemetry.ts';
 
 const MODES = new Set<unknown>(FLIGHT_MODES);
@@ -22,7 +23,8 @@ export function checkTelemetryPoint(value: unknown): string | null {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return 'expected an object';
   const p = value as Record<string, unknown>;
   const t = p.recordTime;
-  if (!isNum(t) || !Number.isInteger(t) || t <= 0) return 'recordTime: expected a positive integer';
+  if (!isNum(t) || !Number.isInteger(t) || t <= 0 || t > MAX_MILLIS)
+    return 'recordTime: expected a positive integer within the Date range';
   if (!isNum(p.lng)) return 'lng: expected a number';
   if (!isNum(p.lat)) return 'lat: expected a number';
   const r =
@@ -38,8 +40,8 @@ export function checkTelemetryPoint(value: unknown): string | null {
   if (!MODES.has(p.mode)) return `mode: expected one of ${FLIGHT_MODES.join(', ')}`;
   for (const key of ['pilotId', 'cropId'] as const) {
     const v = p[key];
-    if (v !== undefined && !(isNum(v) && Number.isInteger(v) && v > 0))
-      return `${key}: expected a positive integer`;
+    if (v !== undefined && !(isNum(v) && Number.isInteger(v) && v > 0 && v <= INT32_MAX))
+      return `${key}: expected a positive integer up to ${INT32_MAX}`;
   }
   if (p.rtk !== undefined && !RTK.has(p.rtk)) return 'rtk: expected 0, 1, 2, 4 or 5';
   if (p.workArea !== undefined) {
