@@ -29,7 +29,12 @@ beforeAll(async () => {
   generated = row.sortie_id;
   drone = row.drone_id;
   const headers = auth.makerA;
-  await t.app.inject({ method: 'PUT', url: '/api/user/account/secretKey', payload: { vid: 'maker-a-gw' }, headers });
+  await t.app.inject({
+    method: 'PUT',
+    url: '/api/user/account/secretKey',
+    payload: { vid: 'maker-a-gw' },
+    headers,
+  });
   const text = (await t.app.inject({ method: 'GET', url: '/api/user/account/secretKey', headers })).body;
   const basic = Buffer.from(`maker-a-gw:${/secret=(.+)/.exec(text)?.[1]}`).toString('base64');
   const field = rectangleField({

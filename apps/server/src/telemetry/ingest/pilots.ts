@@ -26,8 +26,9 @@ export function warmPilots(
     const id = p.pilotId;
     if (id === undefined || id === last) continue;
     last = id;
-    if (directory.isMember(account, id) === undefined)
-      (loads ??= []).push(directory.checkMember(account, id));
+    if (directory.isMember(account, id) !== undefined) continue;
+    loads ??= [];
+    loads.push(directory.checkMember(account, id));
   }
   return loads && Promise.all(loads);
 }
