@@ -55,6 +55,7 @@ import { pictureRoutes } from './modules/telemetry/pictures.routes.ts';
 import { telemetryRoutes } from './modules/telemetry/telemetry.routes.ts';
 import { testingRoutes } from './modules/testing/testing.routes.ts';
 import { authGuard } from './platform/auth/guard.ts';
+import { createSessionEvents } from './platform/auth/sessionEvents.ts';
 import { createTokenSigner } from './platform/auth/tokens.ts';
 import type { Db } from './platform/db.ts';
 import { frameworkError } from './platform/errors.ts';
@@ -133,7 +134,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const limiter = deps.limiter ?? createRateLimiter();
   const messenger = createMessenger(db, deps.transports ?? transportsFromConfig(config, deps.logger));
   const captcha = createCaptchaService(db);
-  const authRepo = createAuthRepo(db);
+  const sessionEvents = createSessionEvents();
+  const authRepo = createAuthRepo(db, sessionEvents);
   const auth = createAuthService({
     repo: authRepo,
     codes: createCodeService(db, config.jwtSecret),
@@ -190,7 +192,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const monitor = createMonitorService({ live: telemetry.live, sorties, stats });
   const anomalies = createAnomaliesRepo(db);
   await app.register(monitorRoutes, { monitor, sorties, nofly: createNoflyRepo(db), anomalies });
-  await app.register(monitorSocket, { live: telemetry.live });
+  await app.register(monitorSocket, { live: telemetry.live, db, sessions: sessionEvents });
   await app.register(sortieRoutes, { sorties, anomalies });
   await app.register(statsRoutes, { stats });
   const datastatRepo = createDatastatRepo(db);

@@ -1,9 +1,11 @@
 import type { ParsedAccount, RegBody } from '@agrifleet/domain';
 import { sql } from 'kysely';
+import type { SessionEvents } from '../../platform/auth/sessionEvents.ts';
 import type { Db } from '../../platform/db.ts';
 import type { UserRow } from '../../platform/schema.ts';
 
-export function createAuthRepo(db: Db) {
+/** `sessions` hears of every session this repository ends (the monitor socket closes them). */
+export function createAuthRepo(db: Db, sessions?: SessionEvents) {
   return {
     async findUser(account: ParsedAccount): Promise<UserRow | undefined> {
       let q = db.selectFrom('users').selectAll();
@@ -78,7 +80,7 @@ export function createAuthRepo(db: Db) {
       | { kind: 'reused'; sessionId: string; userId: number }
       | { kind: 'unknown' }
     > {
-      return db.transaction().execute(async (trx) => {
+      const result = await db.transaction().execute(async (trx) => {
         const session = await trx
           .updateTable('sessions')
           .set({
@@ -118,20 +120,25 @@ export function createAuthRepo(db: Db) {
           .execute();
         return { kind: 'reused' as const, sessionId: used.id, userId: used.user_id };
       });
+      if (result.kind === 'reused') sessions?.ended({ sessionIds: [result.sessionId] });
+      return result;
     },
 
-    revokeSession: (id: string) =>
-      db.updateTable('sessions').set({ revoked_at: new Date() }).where('id', '=', id).execute(),
+    async revokeSession(id: string) {
+      await db.updateTable('sessions').set({ revoked_at: new Date() }).where('id', '=', id).execute();
+      sessions?.ended({ sessionIds: [id] });
+    },
 
     /** Ends the user's sessions, but for one to keep (the caller's own, after a password change). */
-    revokeUserSessions: (userId: number, keep?: string) => {
+    async revokeUserSessions(userId: number, keep?: string) {
       let q = db
         .updateTable('sessions')
         .set({ revoked_at: new Date() })
         .where('user_id', '=', userId)
         .where('revoked_at', 'is', null);
       if (keep) q = q.where('id', '!=', keep);
-      return q.execute();
+      await q.execute();
+      sessions?.ended({ userId, keep });
     },
 
     setPassword: (userId: number, passwordHash: string) =>

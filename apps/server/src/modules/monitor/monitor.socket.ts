@@ -2,6 +2,9 @@
  * The monitor's live feed: one WebSocket per open monitor. The page sends its map range and
  * filters ({ type: 'subscribe', query, offline }); once a second (throttled) the server sends the
  * drones in that view whose state changed since the last message, and the ids that left it.
+ * A socket lives only as long as its sign-in: it is closed (code 4401) at once when the sign-in
+ * ends in this process (sign-out, password reset, refresh-token reuse), and before every push the
+ * sessions of all sockets are checked in one query (revoked, expired, user or account disabled).
  */
 import {
   type MapDrone,
@@ -16,11 +19,16 @@ import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import { callerOf } from '../../platform/auth/guard.ts';
 import { type DataScope, scopeOf } from '../../platform/auth/scope.ts';
+import { isEnded, type SessionEvents } from '../../platform/auth/sessionEvents.ts';
+import { liveSessions } from '../../platform/auth/subject.ts';
+import type { Db } from '../../platform/db.ts';
 import type { LiveState } from '../../telemetry/ingest/liveState.ts';
 import { liveInScope, matchesQuery, toMapDrone } from './liveQuery.ts';
 
 interface Client {
   socket: WebSocket;
+  sessionId: string;
+  userId: number;
   scope: DataScope;
   query: MonitorQuery | null;
   offline: boolean;
@@ -28,6 +36,8 @@ interface Client {
 }
 
 export const PUSH_INTERVAL_MS = 1000;
+/** Close code of a socket whose sign-in ended (application range 4000-4999, like HTTP 401). */
+export const SESSION_ENDED_CLOSE = 4401;
 
 /** What changed for one client since its last push (pure apart from updating client.sent). */
 export function diffFor(
@@ -58,9 +68,28 @@ export function diffFor(
   return { type: 'drones', drones: mapDronesOf(changed), removed, online: onlineCount };
 }
 
-export async function monitorSocket(app: FastifyInstance, { live }: { live: LiveState }) {
+export async function monitorSocket(
+  app: FastifyInstance,
+  { live, db, sessions }: { live: LiveState; db: Db; sessions: SessionEvents },
+) {
   const clients = new Set<Client>();
-  const timer = setInterval(() => {
+  const end = (c: Client) => {
+    clients.delete(c);
+    c.socket.close(SESSION_ENDED_CLOSE, 'session ended');
+  };
+  const stopListening = sessions.onEnded((e) => {
+    for (const c of clients) if (isEnded(e, c)) end(c);
+  });
+
+  /** Closes the sockets whose session no longer holds; a database error leaves them (none can end then). */
+  async function dropEnded() {
+    const checked = [...clients];
+    const valid = await liveSessions(db, [...new Set(checked.map((c) => c.sessionId))]).catch(() => null);
+    if (valid) for (const c of checked) if (!valid.has(c.sessionId) && clients.has(c)) end(c);
+  }
+
+  async function tick() {
+    await dropEnded();
     const now = Date.now();
     for (const c of clients) {
       if (!c.query || c.socket.readyState !== c.socket.OPEN) continue;
@@ -69,10 +98,20 @@ export async function monitorSocket(app: FastifyInstance, { live }: { live: Live
       const push = diffFor(c, live, now);
       if (push.drones.droneId.length || push.removed.length) c.socket.send(JSON.stringify(push));
     }
+  }
+
+  let ticking = false;
+  const timer = setInterval(() => {
+    if (ticking || !clients.size) return;
+    ticking = true;
+    void tick().finally(() => {
+      ticking = false;
+    });
   }, PUSH_INTERVAL_MS);
   timer.unref();
   app.addHook('onClose', async () => {
     clearInterval(timer);
+    stopListening();
     for (const c of clients) c.socket.close(1001, 'server stopping');
   });
 
@@ -80,9 +119,12 @@ export async function monitorSocket(app: FastifyInstance, { live }: { live: Live
     `${MONITOR_BASE}/socket`,
     { websocket: true, config: { access: { screens: ['MonitorView'] } }, schema: { hide: true } },
     (socket, req) => {
+      const caller = callerOf(req);
       const client: Client = {
         socket,
-        scope: scopeOf(callerOf(req)),
+        sessionId: caller.sessionId,
+        userId: caller.user.id,
+        scope: scopeOf(caller),
         query: null,
         offline: false,
         sent: new Map(),
@@ -96,6 +138,7 @@ export async function monitorSocket(app: FastifyInstance, { live }: { live: Live
           if (!parsed.success) return;
           client.query = parsed.data;
           client.offline = msg.offline === true;
+          if (!clients.has(client)) return;
           // The new view at once: drones now in it, and those that left it.
           socket.send(JSON.stringify(diffFor(client, live, Date.now())));
         } catch {

@@ -57,3 +57,23 @@ export function accessSubject(
     hostScreens: host.screens,
   };
 }
+
+/**
+ * Of the given sessions, those that still hold: not revoked, not expired, user and account enabled
+ * (the test the guard makes per request, for many sessions in one query).
+ */
+export async function liveSessions(db: Db, ids: readonly string[]): Promise<Set<string>> {
+  if (!ids.length) return new Set();
+  const rows = await db
+    .selectFrom('sessions as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .innerJoin('accounts as a', 'a.id', 'u.account_id')
+    .select('s.id')
+    .where('s.id', 'in', ids)
+    .where('s.revoked_at', 'is', null)
+    .where('s.expires_at', '>', sql<Date>`now()`)
+    .where('u.enabled', '=', true)
+    .where('a.enabled', '=', true)
+    .execute();
+  return new Set(rows.map((r) => r.id));
+}
