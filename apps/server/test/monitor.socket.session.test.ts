@@ -29,7 +29,12 @@ beforeAll(async () => {
       .executeTakeFirstOrThrow()
   ).drone_id;
   const headers = auth.makerA;
-  await t.app.inject({ method: 'PUT', url: '/api/user/account/secretKey', payload: { vid: 'maker-a-gw' }, headers });
+  await t.app.inject({
+    method: 'PUT',
+    url: '/api/user/account/secretKey',
+    payload: { vid: 'maker-a-gw' },
+    headers,
+  });
   const text = (await t.app.inject({ method: 'GET', url: '/api/user/account/secretKey', headers })).body;
   basic = Buffer.from(`maker-a-gw:${/secret=(.+)/.exec(text)?.[1]}`).toString('base64');
   await t.app.listen({ port: 0, host: '127.0.0.1' });
