@@ -234,6 +234,22 @@ export const MESSAGES = {
     th: '[AgriFleet] รหัสยืนยันของคุณคือ {code} ใช้ได้ภายใน 5 นาที',
     ko: '[AgriFleet] 인증 코드는 {code}입니다. 5분간 유효합니다.',
   },
+  codeSmsRegistered: {
+    zh: '【AgriFleet】有人用此账号申请注册，但它已注册。请直接登录，忘记密码可在登录页找回。如非本人操作，请忽略。',
+    en: '[AgriFleet] Someone asked to register with this account, but it is already registered. Please sign in, or reset your password on the sign-in page. If this was not you, ignore this message.',
+    'zh-TW':
+      '【AgriFleet】有人用此帳號申請註冊，但它已註冊。請直接登入，忘記密碼可在登入頁找回。如非本人操作，請忽略。',
+    th: '[AgriFleet] มีผู้ขอลงทะเบียนด้วยบัญชีนี้ แต่บัญชีนี้ลงทะเบียนแล้ว กรุณาเข้าสู่ระบบ หรือรีเซ็ตรหัสผ่านที่หน้าเข้าสู่ระบบ หากไม่ใช่คุณ โปรดเพิกเฉยข้อความนี้',
+    ko: '[AgriFleet] 이 계정으로 가입 요청이 있었지만 이미 등록된 계정입니다. 로그인하시거나 로그인 페이지에서 비밀번호를 재설정하세요. 본인이 아니라면 이 메시지를 무시하세요.',
+  },
+  codeSmsUnregistered: {
+    zh: '【AgriFleet】有人用此账号申请登录或找回密码，但它尚未注册 AgriFleet 账号。如需使用，请先注册。如非本人操作，请忽略。',
+    en: '[AgriFleet] Someone asked to sign in or reset a password with this account, but no AgriFleet account uses it. To use AgriFleet, please register first. If this was not you, ignore this message.',
+    'zh-TW':
+      '【AgriFleet】有人用此帳號申請登入或找回密碼，但它尚未註冊 AgriFleet 帳號。如需使用，請先註冊。如非本人操作，請忽略。',
+    th: '[AgriFleet] มีผู้ขอเข้าสู่ระบบหรือรีเซ็ตรหัสผ่านด้วยบัญชีนี้ แต่ยังไม่มีบัญชี AgriFleet ที่ใช้บัญชีนี้ หากต้องการใช้งาน กรุณาลงทะเบียนก่อน หากไม่ใช่คุณ โปรดเพิกเฉยข้อความนี้',
+    ko: '[AgriFleet] 이 계정으로 로그인 또는 비밀번호 재설정 요청이 있었지만 이를 사용하는 AgriFleet 계정이 없습니다. 사용하시려면 먼저 가입하세요. 본인이 아니라면 이 메시지를 무시하세요.',
+  },
   codeMailSubject: {
     zh: 'AgriFleet 验证码',
     en: 'AgriFleet verification code',

@@ -82,24 +82,34 @@ export function createAuthService(d: AuthDeps) {
       return d.captcha.issue();
     },
 
+    /**
+     * A code request answers the same for every well-formed account, registered or not (same status,
+     * body and work: a lookup, a code made, one message sent), so it tells the caller nothing. The
+     * message fits the account: the code where the purpose fits it, otherwise a note without one
+     * ("already registered, sign in or reset" / "not registered"). Each request costs one message to
+     * the account's owner and counts against its limits, so probing is neither free nor unseen.
+     */
     async sendCode(phoneNum: string, codeType: CodeType, origin: Origin): Promise<void> {
       const account = parse(phoneNum, origin);
       const target = formatAccount(account);
       d.limiter.hit(`code-ip:${origin.ip}`, RATE_RULES.codePerIp);
-      const user = await d.repo.findUser(account);
-      if (codeType === Codes.register && user) throw errors.accountExists();
-      if (codeType !== Codes.register && !user) throw errors.accountUnknown();
-      // The per-account rules count messages sent: a refused request sends none.
       d.limiter.hit(`code:${target}`, RATE_RULES.codePerTarget);
       d.limiter.hit(`code-h:${target}`, RATE_RULES.codePerTargetHour);
+      const user = await d.repo.findUser(account);
+      // A code is made either way: the same work, and checkVerifyCode then finds a live code in
+      // both cases. One that is not sent is never known to anyone (and its attempts are limited).
       const code = await d.codes.issue(target, codeType);
+      const fits = codeType === Codes.register ? !user : !!user;
+      const text = fits
+        ? translate('codeSms', origin.lang, { code })
+        : translate(codeType === Codes.register ? 'codeSmsRegistered' : 'codeSmsUnregistered', origin.lang);
       try {
         await d.messenger.send({
           channel: account.kind === 'email' ? 'email' : 'sms',
           target,
           subject: translate('codeMailSubject', origin.lang),
-          text: translate('codeSms', origin.lang, { code }),
-          secret: code,
+          text,
+          ...(fits ? { secret: code } : {}),
         });
       } catch {
         // Nothing reached the caller: the web lets them retry at once (000 §4), so must the minute rule.
