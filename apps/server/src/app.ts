@@ -57,6 +57,7 @@ import { testingRoutes } from './modules/testing/testing.routes.ts';
 import { authGuard } from './platform/auth/guard.ts';
 import { createSessionEvents } from './platform/auth/sessionEvents.ts';
 import { createTokenSigner } from './platform/auth/tokens.ts';
+import { helmetOptions } from './platform/csp.ts';
 import type { Db } from './platform/db.ts';
 import { frameworkError } from './platform/errors.ts';
 import { loadHostProfiles } from './platform/hostProfiles.ts';
@@ -101,21 +102,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        workerSrc: ["'self'", 'blob:'],
-        connectSrc: ["'self'", 'https:', 'ws:', 'wss:'],
-        fontSrc: ["'self'", 'data:'],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  const hosts = loadHostProfiles(config.hostProfilesFile);
+  await app.register(helmet, helmetOptions(hosts.all(), config.trustProxy));
   await app.register(websocket, { options: { maxPayload: 8 * 1024 * 1024 } });
   await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 1 } });
   await app.register(swagger, {
@@ -129,7 +117,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
 
-  const hosts = loadHostProfiles(config.hostProfilesFile);
   const tokens = createTokenSigner(config.jwtSecret);
   const limiter = deps.limiter ?? createRateLimiter();
   const messenger = createMessenger(db, deps.transports ?? transportsFromConfig(config, deps.logger));
