@@ -8,6 +8,7 @@ import * as m0006 from './0006_journal.ts';
 import * as m0007 from './0007_stats.ts';
 import * as m0008 from './0008_datastat.ts';
 import * as m0010 from './0010_refresh_families.ts';
+import * as m0011 from './0011_upload_kinds.ts';
 import * as m0012 from './0012_sortie_measures.ts';
 
 /** Numbered migrations, applied in key order at start. */
@@ -21,5 +22,6 @@ export const migrations: Record<string, Migration> = {
   '0007_stats': m0007,
   '0008_datastat': m0008,
   '0010_refresh_families': m0010,
+  '0011_upload_kinds': m0011,
   '0012_sortie_measures': m0012,
 };

@@ -120,6 +120,8 @@ export interface UploadsTable {
   mime: string;
   size: number;
   sha256: string;
+  /** 'image' (served by URL) or 'picture' (a drone's, served on a signed URL only). */
+  kind: Generated<'image' | 'picture'>;
   created_at: Timestamp;
 }
 
