@@ -18,6 +18,7 @@ import {
   readlinkSync,
   rmSync,
   statSync,
+  writeFileSync,
 } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
@@ -354,6 +355,28 @@ describe('the embedded PostgreSQL, in-process', () => {
       } finally {
         rmSync(closed, { recursive: true, force: true });
         if (copy.startsWith(RUNTIME_ROOT)) rmSync(copy, { recursive: true, force: true });
+      }
+    },
+  );
+
+  it.runIf(isRoot)(
+    'gives a data folder made again at the same closed path a new cluster, not the deleted one',
+    async () => {
+      const closed = mkdtempSync(join(tmpdir(), 'agrifleet-reclone-'));
+      const dir = join(closed, 'data');
+      let cluster = '';
+      try {
+        const first = await pgLayout(dir);
+        cluster = first.clusterDir;
+        expect(first.relocated).toBe(true);
+        writeFileSync(join(cluster, 'PG_VERSION'), '18\n');
+        rmSync(dir, { recursive: true, force: true });
+        const again = await pgLayout(dir);
+        expect(again.clusterDir).toBe(cluster);
+        expect(existsSync(join(again.clusterDir, 'PG_VERSION'))).toBe(false);
+      } finally {
+        rmSync(closed, { recursive: true, force: true });
+        if (cluster.startsWith(RUNTIME_ROOT)) rmSync(dirname(cluster), { recursive: true, force: true });
       }
     },
   );

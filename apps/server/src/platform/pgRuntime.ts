@@ -185,6 +185,10 @@ function clusterFor(dataDir: string, user: PgUser): { clusterDir: string; reloca
   try {
     ensureOpenDir(RUNTIME_ROOT);
     ensureOpenDir(dirname(target));
+    // A cluster here that no DATA_DIR/pg link points to any more belonged to a data folder that was
+    // deleted at this same path (a clone removed and made again): nothing can reach it, and its
+    // password went with that folder, so it would only refuse the new one.
+    if (!link) rmSync(target, { recursive: true, force: true });
     if (link) moveTree(inPlace, target, user);
     prepareCluster(target, user);
     symlinkSync(target, inPlace);
