@@ -6,24 +6,15 @@
  * The caller has already asked `droneVisible` (sorties.repo): the drone itself is in scope.
  */
 import { type Expression, type SqlBool, sql } from 'kysely';
-import { type DataScope, scopeCondition } from '../../platform/auth/scope.ts';
+import { type DataScope, scopeCondition, sortieColumns } from '../../platform/auth/scope.ts';
 import type { Db } from '../../platform/db.ts';
-
-const SORTIE_COLS = {
-  zz: 'w.zz_account_id',
-  yy: 'w.yy_account_id',
-  country: 'w.country_code',
-  province: 'w.province_code',
-  city: 'w.city_code',
-  county: 'w.county_code',
-};
 
 /** A record of `droneId` at time column `time` that the scope sees (see the file comment). */
 export function recordInScope(scope: DataScope, droneId: string, time: string): Expression<SqlBool> {
   if (scope.kind !== 'region') return sql<SqlBool>`true`;
   return sql<SqlBool>`EXISTS (
     SELECT 1 FROM sorties w
-    WHERE w.drone_id = ${droneId} AND ${scopeCondition(scope, SORTIE_COLS)}
+    WHERE w.drone_id = ${droneId} AND ${scopeCondition(scope, sortieColumns('w'))}
       AND ${sql.ref(time)} BETWEEN w.start_time AND w.end_time)`;
 }
 

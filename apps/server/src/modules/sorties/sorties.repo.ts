@@ -6,19 +6,13 @@ import {
   droneScopeCondition,
   regionRange,
   scopeCondition,
+  sortieColumns,
 } from '../../platform/auth/scope.ts';
 import type { Db } from '../../platform/db.ts';
 import { decodeTrack } from '../../telemetry/codec/trackCodec.ts';
 import { createDroneRecords } from './droneRecords.repo.ts';
 
-const SORTIE_COLS = {
-  zz: 's.zz_account_id',
-  yy: 's.yy_account_id',
-  country: 's.country_code',
-  province: 's.province_code',
-  city: 's.city_code',
-  county: 's.county_code',
-};
+const SORTIE_COLS = sortieColumns('s');
 const DRONE_COLS = { zz: 'd.zz_account_id', yy: 'd.yy_account_id', region: 'd.region_code' };
 
 export interface SortieFilter {

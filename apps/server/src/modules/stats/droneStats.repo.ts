@@ -5,8 +5,8 @@
  * a government sees work flown in its region, an owner the work of its drones.
  */
 import type { DroneStatPage, DroneStatQuery, DroneStatSort } from '@agrifleet/domain';
-import { type RawBuilder, sql } from 'kysely';
-import { type DataScope, regionRange } from '../../platform/auth/scope.ts';
+import { type Expression, type RawBuilder, sql } from 'kysely';
+import { type DataScope, regionRange, rollupScopeCondition } from '../../platform/auth/scope.ts';
 import type { Db } from '../../platform/db.ts';
 import { localDay } from './calendar.ts';
 
@@ -45,23 +45,8 @@ export function droneStatFilter(q: DroneStatQuery, timeZone: string): DroneStatF
 /** A LIKE pattern matching `text` anywhere, its wildcards taken literally. */
 const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-function scopeOfRows(scope: DataScope): RawBuilder<unknown> {
-  switch (scope.kind) {
-    case 'all':
-      return sql`true`;
-    case 'zz':
-      return sql`sd.zz_account_id = ${scope.accountId}`;
-    case 'yy':
-      return sql`sd.yy_account_id = ${scope.accountId}`;
-    case 'region': {
-      const [lo, hi] = regionRange(scope.code);
-      return sql`sd.region_code BETWEEN ${lo} AND ${hi}`;
-    }
-  }
-}
-
 function conditions(scope: DataScope, f: DroneStatFilter): RawBuilder<unknown> {
-  const parts: RawBuilder<unknown>[] = [scopeOfRows(scope)];
+  const parts: Expression<unknown>[] = [rollupScopeCondition(scope, 'sd')];
   if (f.droneId) parts.push(sql`sd.drone_id ILIKE ${contains(f.droneId)}`);
   if (f.droneName)
     parts.push(

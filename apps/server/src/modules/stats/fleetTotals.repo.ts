@@ -8,7 +8,13 @@
  * is the drone's registered type.
  */
 import { type RawBuilder, sql } from 'kysely';
-import { type DataScope, regionRange, scopeCondition } from '../../platform/auth/scope.ts';
+import {
+  type DataScope,
+  regionRange,
+  rollupScopeCondition,
+  scopeCondition,
+  sortieColumns,
+} from '../../platform/auth/scope.ts';
 import type { Db } from '../../platform/db.ts';
 import type { Totals } from './stats.repo.ts';
 
@@ -51,28 +57,12 @@ function filterConditions(f: FleetFilter, c: Cols): RawBuilder<unknown>[] {
   return parts;
 }
 
-/** stat_daily rows in a scope (a government: work flown in its region; an owner: its drones' work). */
-function dailyScope(scope: DataScope): RawBuilder<unknown> {
-  switch (scope.kind) {
-    case 'all':
-      return sql`true`;
-    case 'zz':
-      return sql`sd.zz_account_id = ${scope.accountId}`;
-    case 'yy':
-      return sql`sd.yy_account_id = ${scope.accountId}`;
-    case 'region': {
-      const [lo, hi] = regionRange(scope.code);
-      return sql`sd.region_code BETWEEN ${lo} AND ${hi}`;
-    }
-  }
-}
-
 export function createFleetTotalsRepo(db: Db) {
   return {
     async totals(scope: DataScope, f: FleetFilter): Promise<Totals> {
       const where = sql.join(
         [
-          dailyScope(scope),
+          rollupScopeCondition(scope, 'sd'),
           ...filterConditions(f, {
             drone: 'sd.drone_id',
             zz: 'sd.zz_account_id',
@@ -94,14 +84,7 @@ export function createFleetTotalsRepo(db: Db) {
     async plots(scope: DataScope, f: FleetFilter): Promise<{ n: number; area: number }> {
       const where = sql.join(
         [
-          scopeCondition(scope, {
-            zz: 's.zz_account_id',
-            yy: 's.yy_account_id',
-            country: 's.country_code',
-            province: 's.province_code',
-            city: 's.city_code',
-            county: 's.county_code',
-          }),
+          scopeCondition(scope, sortieColumns('s')),
           ...filterConditions(f, {
             drone: 's.drone_id',
             zz: 's.zz_account_id',

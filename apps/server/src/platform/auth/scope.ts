@@ -52,6 +52,18 @@ export interface ScopedColumns {
   county: string;
 }
 
+/** The scoped columns of the `sorties` table under the alias `t`. */
+export function sortieColumns(t: string): ScopedColumns {
+  return {
+    zz: `${t}.zz_account_id`,
+    yy: `${t}.yy_account_id`,
+    country: `${t}.country_code`,
+    province: `${t}.province_code`,
+    city: `${t}.city_code`,
+    county: `${t}.county_code`,
+  };
+}
+
 /** A SQL condition restricting rows with `cols` to the scope. */
 export function scopeCondition(scope: DataScope, cols: ScopedColumns): Expression<SqlBool> {
   switch (scope.kind) {
@@ -95,6 +107,17 @@ export function regionRange(code: number): [number, number] {
   const level = regionLevel(code);
   const span = level === 'country' ? 1_000_000 : level === 'province' ? 10_000 : level === 'city' ? 100 : 1;
   return [code, code + span - 1];
+}
+
+/**
+ * Rollup rows keyed by owners and one region code (stat_daily under the alias `t`) in scope: a
+ * government sees work flown in its region, an owner its drones' work.
+ */
+export function rollupScopeCondition(scope: DataScope, t: string): Expression<SqlBool> {
+  if (scope.kind !== 'region')
+    return scopeCondition(scope, { ...sortieColumns(t), country: '', province: '', city: '', county: '' });
+  const [lo, hi] = regionRange(scope.code);
+  return sql<SqlBool>`${sql.ref(`${t}.region_code`)} BETWEEN ${lo} AND ${hi}`;
 }
 
 /** A drone (registry row) in scope: its owners, or its registered region for a government. */
