@@ -80,7 +80,7 @@ export async function startEmbeddedPostgres(opts: {
   const created = !existsSync(join(layout.clusterDir, 'PG_VERSION'));
   const password = clusterPassword(opts.dataDir);
   if (created) await initdb(layout, password, pgLog);
-  else await stopStale(layout.clusterDir, (m) => log?.warn(m) ?? process.emitWarning(m));
+  else await stopStale(layout.clusterDir, (m) => (log ? log.warn(m) : process.emitWarning(m)));
 
   let postmaster: Postmaster | null = await startPostmaster(layout, opts.port, pgLog).catch((err) => {
     releaseLock();
