@@ -36,11 +36,11 @@ export function ImageryNote() {
       data-testid="imagery-note"
       style={{
         position: 'absolute',
-        left: '50%',
-        bottom: 40,
-        transform: 'translateX(-50%)',
+        // Bottom left: the centre holds the monitor's hints, the right the attribution.
+        left: 10,
+        bottom: 10,
         zIndex: 2,
-        maxWidth: 'min(560px, 90%)',
+        maxWidth: 'min(460px, 45%)',
         padding: '6px 12px',
         borderRadius: 6,
         background: 'rgba(255, 255, 255, 0.92)',
