@@ -187,12 +187,25 @@ export async function startPostmaster(layout: PgLayout, port: number, log: Log):
         ['SIGQUIT', 20_000],
         ['SIGKILL', 5_000],
       ] as const) {
-        if (await Promise.race([exited.then(() => true), sleep(ms).then(() => false)])) return;
+        if (await endsWithin(exited, ms)) return;
         child.kill(signal);
       }
       await exited;
     },
   };
+}
+
+/** Whether `ended` settles within `ms` (the timer is cleared, so it never holds the process open). */
+async function endsWithin(ended: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+  });
+  try {
+    return await Promise.race([ended.then(() => true as const), late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** The postmaster.pid status line says "ready" once recovery is over and sign-ins are served. */
