@@ -2,7 +2,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toastTexts } from './setup/app.ts';
-import { captchaAnswer, launch, newPage, url } from './setup/browser.ts';
+import { captchaAnswer, launch, newPage, screenshot, url } from './setup/browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -23,6 +23,7 @@ describe('sign-in by e-mail', () => {
     // The whole address is kept: the field is not cut to a phone's 11 characters.
     expect(await account.inputValue()).toBe(EMAIL);
     await page.getByPlaceholder('请输入密码').fill('agri2026');
+    await screenshot(page, 'signin-email-zh');
     await page.locator('img[src*="getVerify"]').waitFor();
     await page.getByPlaceholder('请输入4位验证码').fill(await captchaAnswer(page));
     await page.getByRole('button', { name: /登\s*录/ }).click();
