@@ -5,7 +5,7 @@
  * started, and the last reasons. In memory, per account (one live key per account; a new key
  * starts from zero). Messages from an external broker (MQTT_URL) carry no key and are not counted.
  */
-import type { IngestResult } from '../../telemetry/ingest/pipeline.ts';
+import { type IngestResult, nothingIngested } from '../../telemetry/ingest/pipeline.ts';
 
 export type IngestTransport = 'mqtt' | 'http';
 
@@ -51,15 +51,7 @@ export function createKeyIngestStats(now: () => number = Date.now) {
       s = {
         since: started,
         messages: { accepted: 0, refused: 0 },
-        points: {
-          accepted: 0,
-          refused: 0,
-          outOfRange: 0,
-          outOfTime: 0,
-          duplicates: 0,
-          implausible: 0,
-          pilotUnlinked: 0,
-        },
+        points: { ...nothingIngested(), refused: 0 },
         lastProblems: [],
       };
       byAccount.set(accountId, s);

@@ -10,8 +10,7 @@ import type { Db } from '../../platform/db.ts';
 import { errors } from '../../platform/errors.ts';
 import { ok } from '../../platform/http.ts';
 import type { Routes } from '../../platform/routes.ts';
-import type { Ingest } from '../../telemetry/ingest/pipeline.ts';
-import { IngestError } from '../../telemetry/ingest/pipeline.ts';
+import { type Ingest, IngestError, nothingIngested } from '../../telemetry/ingest/pipeline.ts';
 import type { KeysService } from '../accounts/keys.service.ts';
 
 const droneResult = z.object({
@@ -108,16 +107,7 @@ export const telemetryRoutes: Routes<{ keys: KeysService; ingest: Ingest; db: Db
           } catch (err) {
             if (err instanceof IngestError) {
               keys.ingestStats.refused(accountId, 'http', droneId, err.message, points.length);
-              return {
-                droneId,
-                accepted: 0,
-                outOfRange: 0,
-                outOfTime: 0,
-                duplicates: 0,
-                implausible: 0,
-                pilotUnlinked: 0,
-                error: err.message,
-              };
+              return { droneId, ...nothingIngested(), error: err.message };
             }
             req.log.error({ err }, 'telemetry batch not stored');
             throw errors.telemetryUnavailable();

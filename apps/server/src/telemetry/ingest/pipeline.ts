@@ -66,6 +66,11 @@ export interface IngestResult {
   pilotUnlinked: number;
 }
 
+/** An answer for points none of which were taken (every count zero). */
+export function nothingIngested(): IngestResult {
+  return { accepted: 0, outOfRange: 0, outOfTime: 0, duplicates: 0, implausible: 0, pilotUnlinked: 0 };
+}
+
 export class IngestError extends BadMessage {
   constructor(
     message: string,
@@ -85,12 +90,7 @@ export function createIngest(deps: IngestDeps) {
   let lastPrune = now();
   const timeWindow = deps.window ?? DEFAULT_TIME_WINDOW;
   const counters = {
-    accepted: 0,
-    outOfRange: 0,
-    outOfTime: 0,
-    duplicates: 0,
-    implausible: 0,
-    pilotUnlinked: 0,
+    ...nothingIngested(),
     rejected: 0,
     lastRejectReason: '',
   };
