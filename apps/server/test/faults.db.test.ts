@@ -19,12 +19,11 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { seedDemo } from '../src/demo/seed.ts';
-import { createKeysService } from '../src/modules/accounts/keys.service.ts';
 import { createDb, type Db } from '../src/platform/db.ts';
 import { isDatabaseUnavailable } from '../src/platform/dbHealth.ts';
 import { migrateToLatest } from '../src/platform/migrate.ts';
-import { createSealer } from '../src/platform/seal.ts';
 import { decodeTrack } from '../src/telemetry/codec/trackCodec.ts';
+import { makerDroneAndKey } from './telemetryKit.ts';
 
 const JWT_SECRET = 'faults-secret-faults-secret-faults';
 
@@ -142,30 +141,9 @@ function points(from: number, n: number): TelemetryPoint[] {
   }));
 }
 
-async function makerDroneAndKey() {
-  const maker = await direct
-    .selectFrom('accounts')
-    .select('id')
-    .where('account_name', '=', '极翼植保无人机有限公司')
-    .executeTakeFirstOrThrow();
-  const drone = await direct
-    .selectFrom('drones')
-    .select('drone_id')
-    .where('zz_account_id', '=', maker.id)
-    .orderBy('drone_id')
-    .executeTakeFirstOrThrow();
-  const keys = createKeysService(direct, createSealer(JWT_SECRET));
-  await keys.create(maker.id, 'faults-gw');
-  const key = (await keys.current(maker.id)) as { vid: string; secret: string };
-  return {
-    droneId: drone.drone_id,
-    authorization: `Basic ${Buffer.from(`${key.vid}:${key.secret}`).toString('base64')}`,
-  };
-}
-
 describe('an external database that goes away and comes back', () => {
   it('answers 503 with Retry-After while it is away, then carries on without losing an acknowledged point', async () => {
-    const { droneId, authorization } = await makerDroneAndKey();
+    const { droneId, authorization } = await makerDroneAndKey(direct, JWT_SECRET, 'faults-gw');
     const send = (pts: TelemetryPoint[]) =>
       app.inject({
         method: 'POST',

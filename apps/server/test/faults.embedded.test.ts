@@ -27,16 +27,15 @@ import { fileURLToPath } from 'node:url';
 import type { TelemetryPoint } from '@agrifleet/domain';
 import pgClient from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createKeysService } from '../src/modules/accounts/keys.service.ts';
 import { createDb, type Db } from '../src/platform/db.ts';
 import { startEmbeddedPostgres } from '../src/platform/embeddedPostgres.ts';
 import { LEGACY_PASSWORD } from '../src/platform/pgPassword.ts';
 import { pgHome, pgLayout, postgresUser, RUNTIME_ROOT, reachableHome } from '../src/platform/pgRuntime.ts';
 import { initdb } from '../src/platform/pgServer.ts';
-import { createSealer } from '../src/platform/seal.ts';
 import { decodeJournal } from '../src/telemetry/codec/journalCodec.ts';
 import { decodeTrack } from '../src/telemetry/codec/trackCodec.ts';
 import { freePort } from './freePort.ts';
+import { makerDroneAndKey } from './telemetryKit.ts';
 
 const REPO = fileURLToPath(new URL('../../..', import.meta.url));
 const JWT_SECRET = 'faults-embedded-secret-faults-embedded';
@@ -204,21 +203,7 @@ describe.sequential('the embedded PostgreSQL', () => {
       () => undefined,
     );
     try {
-      const maker = await db
-        .selectFrom('accounts')
-        .select('id')
-        .where('account_name', '=', '极翼植保无人机有限公司')
-        .executeTakeFirstOrThrow();
-      const { drone_id: droneId } = await db
-        .selectFrom('drones')
-        .select('drone_id')
-        .where('zz_account_id', '=', maker.id)
-        .orderBy('drone_id')
-        .executeTakeFirstOrThrow();
-      const keys = createKeysService(db, createSealer(JWT_SECRET));
-      await keys.create(maker.id, 'faults-embedded');
-      const key = (await keys.current(maker.id)) as { vid: string; secret: string };
-      const authorization = `Basic ${Buffer.from(`${key.vid}:${key.secret}`).toString('base64')}`;
+      const { droneId, authorization } = await makerDroneAndKey(db, JWT_SECRET, 'faults-embedded');
 
       let next = Date.now() - 120_000;
       const batch = (n: number): TelemetryPoint[] =>

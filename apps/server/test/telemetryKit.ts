@@ -3,6 +3,9 @@ import { connect } from 'node:net';
 import { TELEMETRY_TOPIC, type TelemetryPoint } from '@agrifleet/domain';
 import type mqtt from 'mqtt';
 import { expect } from 'vitest';
+import { createKeysService } from '../src/modules/accounts/keys.service.ts';
+import type { Db } from '../src/platform/db.ts';
+import { createSealer } from '../src/platform/seal.ts';
 import { rectangleField, type runMission } from '../src/sim/flight/index.ts';
 import { signInWith, type TestApp } from './helper.ts';
 
@@ -34,6 +37,31 @@ export async function makerADrone(t: TestApp) {
     .orderBy('d.drone_id')
     .executeTakeFirstOrThrow();
   return row.drone_id;
+}
+
+/**
+ * Maker A's first drone and a new telemetry key of maker A, made straight in `db` (for a console that
+ * runs elsewhere, signed with its `jwtSecret`): the drone and the batch call's Authorization header.
+ */
+export async function makerDroneAndKey(db: Db, jwtSecret: string, vid: string) {
+  const maker = await db
+    .selectFrom('accounts')
+    .select('id')
+    .where('account_name', '=', '极翼植保无人机有限公司')
+    .executeTakeFirstOrThrow();
+  const drone = await db
+    .selectFrom('drones')
+    .select('drone_id')
+    .where('zz_account_id', '=', maker.id)
+    .orderBy('drone_id')
+    .executeTakeFirstOrThrow();
+  const keys = createKeysService(db, createSealer(jwtSecret));
+  await keys.create(maker.id, vid);
+  const key = (await keys.current(maker.id)) as { vid: string; secret: string };
+  return {
+    droneId: drone.drone_id,
+    authorization: `Basic ${Buffer.from(`${key.vid}:${key.secret}`).toString('base64')}`,
+  };
 }
 
 export const field = rectangleField({
