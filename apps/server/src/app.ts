@@ -35,12 +35,16 @@ import { createDetailBuilder } from './modules/datastat/datastat.detail.ts';
 import { createDatastatRepo } from './modules/datastat/datastat.repo.ts';
 import { datastatRoutes } from './modules/datastat/datastat.routes.ts';
 import { createDatastatService } from './modules/datastat/datastat.service.ts';
+import { droneModule } from './modules/drones/index.ts';
+import { modelModule } from './modules/models/index.ts';
 import { monitorRoutes } from './modules/monitor/monitor.routes.ts';
 import { createMonitorService } from './modules/monitor/monitor.service.ts';
 import { monitorSocket } from './modules/monitor/monitor.socket.ts';
+import { noflyModule } from './modules/nofly/index.ts';
 import { createNoflyRepo } from './modules/nofly/nofly.repo.ts';
 import { regionAt } from './modules/regions/geo/regionAt.ts';
 import { regionRoutes } from './modules/regions/regions.routes.ts';
+import { rtkModule } from './modules/rtk/index.ts';
 import { createSortiesRepo } from './modules/sorties/sorties.repo.ts';
 import { sortieRoutes } from './modules/sorties/sorties.routes.ts';
 import { createDroneStatsRepo } from './modules/stats/droneStats.repo.ts';
@@ -64,9 +68,11 @@ import { loadHostProfiles } from './platform/hostProfiles.ts';
 import { requestContext } from './platform/http.ts';
 import { translate } from './platform/messages.ts';
 import { createMessenger, type Transport, transportsFromConfig } from './platform/messaging.ts';
+import { createNotifier, type Notifier } from './platform/notify.ts';
 import { createRateLimiter, type RateLimiter } from './platform/rateLimit.ts';
 import { createSealer } from './platform/seal.ts';
 import { createStorage } from './platform/storage.ts';
+import { createCommands } from './telemetry/commands/index.ts';
 import { createTelemetry, type Telemetry } from './telemetry/index.ts';
 import { DEFAULT_ROLLUP_SETTINGS } from './telemetry/rollups/index.ts';
 
@@ -82,6 +88,11 @@ export interface AppDeps {
   onRoute?: (route: RouteOptions) => void;
   /** The telemetry service (default: one over `db`, started when the app is ready). */
   telemetry?: Telemetry;
+  /**
+   * The database's URL for the change-notice connection (platform/notify.ts), when `config` has
+   * none (embedded PostgreSQL). Without either, notices reach no one and caches keep their timers.
+   */
+  databaseUrl?: string;
 }
 
 declare module 'fastify' {
@@ -137,6 +148,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
 
+  const notifier: Notifier = createNotifier(deps.databaseUrl ?? config.databaseUrl, deps.logger);
+  app.addHook('onReady', () => notifier.start());
+  app.addHook('onClose', () => notifier.stop());
+
   const storage = createStorage(db, config.dataDir, config.jwtSecret);
   app.addHook('onReady', async () => storage.start(deps.logger));
   app.addHook('onClose', async () => storage.stop());
@@ -166,12 +181,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       onlineWindowMs: config.onlineWindowMs,
       window: { pastMs: config.telemetryMaxPastMs, futureMs: config.telemetryMaxFutureMs },
       rollups: { ...DEFAULT_ROLLUP_SETTINGS, timeZone: config.statTimeZone },
+      notifier,
     });
   app.decorate('telemetry', telemetry);
   app.addHook('onReady', () => telemetry.start());
   app.addHook('onClose', () => telemetry.stop());
   await app.register(telemetryRoutes, { keys, ingest: telemetry.ingest, db });
   await registerMqtt(app, { config, telemetry, keys, logger: deps.logger });
+  const commands = createCommands({ db, notifier, logger: deps.logger });
+  app.addHook('onReady', () => commands.start());
+  app.addHook('onClose', () => commands.stop());
+  const fleet = { db, config, logger: deps.logger, telemetry, notifier, commands };
+  await app.register(droneModule, fleet);
+  await app.register(modelModule, fleet);
+  await app.register(noflyModule, fleet);
+  await app.register(rtkModule, fleet);
   const sorties = createSortiesRepo(db);
   const stats = createStatsService(createStatsRepo(db, config.statTimeZone), {
     timeZone: config.statTimeZone,

@@ -104,7 +104,7 @@ async function main() {
   if (applied.length) logger.info({ applied }, 'migrations applied');
   const demoCreated = config.demoData && (await seedDemo(db));
   if (demoCreated) logger.info('demo data created');
-  app = await buildApp({ config, db, logger, version });
+  app = await buildApp({ config, db, logger, version, databaseUrl: embedded?.url });
   await app.listen({ port: config.port, host: config.host });
   const url = `http://localhost:${config.port}`;
   const lines = [

@@ -10,6 +10,10 @@ import * as m0008 from './0008_datastat.ts';
 import * as m0010 from './0010_refresh_families.ts';
 import * as m0011 from './0011_upload_kinds.ts';
 import * as m0012 from './0012_sortie_measures.ts';
+import * as m0013 from './0013_commands.ts';
+import * as m0014 from './0014_drone_registry.ts';
+import * as m0015 from './0015_nofly_versions.ts';
+import * as m0016 from './0016_rtk.ts';
 
 /** Numbered migrations, applied in key order at start. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +28,8 @@ export const migrations: Record<string, Migration> = {
   '0010_refresh_families': m0010,
   '0011_upload_kinds': m0011,
   '0012_sortie_measures': m0012,
+  '0013_commands': m0013,
+  '0014_drone_registry': m0014,
+  '0015_nofly_versions': m0015,
+  '0016_rtk': m0016,
 };

@@ -1,7 +1,13 @@
 /** Server messages in the five languages; the caller's Accept-Language picks one. */
 import type { Language } from '@agrifleet/domain';
+import { DRONE_MESSAGES } from '../modules/drones/drones.messages.ts';
+import { MODEL_MESSAGES } from '../modules/models/models.messages.ts';
+import { NOFLY_MESSAGES } from '../modules/nofly/nofly.messages.ts';
+import { RTK_MESSAGES } from '../modules/rtk/rtk.messages.ts';
+import { COMMAND_MESSAGES } from '../telemetry/commands/commands.messages.ts';
 
-export const MESSAGES = {
+/** Messages of the platform and the first modules; later modules keep theirs in `<area>.messages.ts`. */
+const CORE_MESSAGES = {
   ok: { zh: '成功', en: 'Success', 'zh-TW': '成功', th: 'สำเร็จ', ko: '성공' },
   badRequest: {
     zh: '请求参数有误',
@@ -315,6 +321,15 @@ export const MESSAGES = {
   },
   datastatOthers: { zh: '其他', en: 'Others', 'zh-TW': '其他', th: 'อื่นๆ', ko: '기타' },
   datastatUnknown: { zh: '未知', en: 'Unknown', 'zh-TW': '未知', th: 'ไม่ทราบ', ko: '알 수 없음' },
+} as const satisfies Record<string, Record<Language, string>>;
+
+export const MESSAGES = {
+  ...CORE_MESSAGES,
+  ...DRONE_MESSAGES,
+  ...MODEL_MESSAGES,
+  ...NOFLY_MESSAGES,
+  ...RTK_MESSAGES,
+  ...COMMAND_MESSAGES,
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

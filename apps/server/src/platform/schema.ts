@@ -1,5 +1,10 @@
 /** Kysely table types, kept beside the migrations that create them. */
+
 import type { ColumnType, Generated, Selectable } from 'kysely';
+import type { CommandsTables } from './schema.commands.ts';
+import type { DroneRegistryTables } from './schema.drones.ts';
+import type { NoflyTables } from './schema.nofly.ts';
+import type { RtkTables } from './schema.rtk.ts';
 import type { StatsTables } from './schema.stats.ts';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -302,7 +307,7 @@ export interface IngestJournalTable {
 }
 
 /** Every table: the fleet's here, the statistics' in schema.stats.ts. */
-export interface Database extends StatsTables {
+export interface Database extends StatsTables, CommandsTables, DroneRegistryTables, NoflyTables, RtkTables {
   accounts: AccountsTable;
   users: UsersTable;
   account_applies: AccountAppliesTable;

@@ -5,6 +5,7 @@
 import type { Logger } from 'pino';
 import type { RegionAt } from '../modules/regions/geo/codes.ts';
 import type { Db } from '../platform/db.ts';
+import type { Notifier } from '../platform/notify.ts';
 import { createAnomalyStream } from './anomalies/stream.ts';
 import { createDroneDirectory } from './ingest/droneDirectory.ts';
 import { LiveState } from './ingest/liveState.ts';
@@ -27,6 +28,8 @@ export interface TelemetryOptions {
   window?: TimeWindow;
   /** Time zone and day-grain window of the statistics rollups. */
   rollups?: RollupSettings;
+  /** Change notices between server processes (no-fly zone edits reach the detector through it). */
+  notifier?: Notifier;
 }
 
 export function createTelemetry(o: TelemetryOptions) {

@@ -13,4 +13,8 @@ export const PAGES: Partial<Record<Screen, () => Promise<PageModule>>> = {
   MonitorView: () => import('../features/monitor/MonitorPage.tsx'),
   DroneStatistics: () => import('../features/stats/droneStatistics/DroneStatisticsPage.tsx'),
   DataStatList: () => import('../features/datastat/DataStatListPage.tsx'),
+  DroneList: () => import('../features/drones/DroneListPage.tsx'),
+  DroneModelList: () => import('../features/models/DroneModelListPage.tsx'),
+  NoFlyZoneList: () => import('../features/nofly/NoFlyZoneListPage.tsx'),
+  RtkList: () => import('../features/rtk/RtkListPage.tsx'),
 };

@@ -18,6 +18,10 @@ export const NAMESPACES = [
   'list',
   'droneStats',
   'datastat',
+  'drones',
+  'models',
+  'nofly',
+  'rtk',
 ] as const;
 export const LANGUAGE_EVENT = 'agrifleet:language';
 

@@ -1,0 +1,57 @@
+/**
+ * Commands to drones (ARCHITECTURE "Commands to drones"): one path for lock, flight settings,
+ * plans, pause, resume and return home. A command is a row with its state; it travels on the MQTT
+ * downlink `agrifleet/v1/drones/{droneId}/commands` and the drone answers on
+ * `agrifleet/v1/drones/{droneId}/commands/ack`. Pending commands are re-sent when the drone is
+ * back (docs/api.md "Commands").
+ */
+import type { Kysely } from 'kysely';
+import type { Database } from '../../platform/schema.ts';
+
+export type CommandType =
+  | 'lock'
+  | 'unlock'
+  | 'settings'
+  | 'plan'
+  | 'start'
+  | 'pause'
+  | 'resume'
+  | 'returnHome';
+export type CommandState = 'pending' | 'sent' | 'acknowledged' | 'done' | 'failed' | 'timedOut';
+
+export interface DroneCommand {
+  id: number;
+  droneId: string;
+  type: CommandType;
+  payload: Record<string, unknown>;
+  state: CommandState;
+  /** Why it failed or timed out (the drone's own reason when it gave one). */
+  reason: string | null;
+  createdAt: number;
+  sentAt: number | null;
+  answeredAt: number | null;
+  byUserId: number | null;
+}
+
+export interface SendCommand {
+  droneId: string;
+  type: CommandType;
+  payload?: Record<string, unknown>;
+  byUserId?: number | null;
+}
+
+export interface Commands {
+  /**
+   * Stores the command and has it published. Given a transaction, the command exists (and is
+   * published) only if that transaction commits: the lock of a leasing charge, a route plan.
+   * A lock or unlock supersedes the drone's earlier lock or unlock still pending (state failed,
+   * reason 'superseded').
+   */
+  send(input: SendCommand, trx?: Kysely<Database>): Promise<DroneCommand>;
+  /** The newest command of each drone among `types` (all types when omitted). */
+  latest(droneIds: readonly string[], types?: readonly CommandType[]): Promise<Map<string, DroneCommand>>;
+  /** A drone's commands, newest first. */
+  list(droneId: string, limit?: number): Promise<DroneCommand[]>;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
