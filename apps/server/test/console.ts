@@ -60,9 +60,11 @@ export async function startTestConsole(env: Record<string, string> = {}): Promis
     PORT: String(port),
     LOG_LEVEL: 'warn',
     MQTT_PORT: '0',
+    // A build elsewhere (one per worker when several build at once): WEB_DIST=/path npx vitest ...
+    ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
     ...env,
   });
-  const app = await buildApp({ config, db, logger: pino({ level: 'warn' }) });
+  const app = await buildApp({ config, db, logger: pino({ level: 'warn' }), databaseUrl });
   await app.listen({ port, host: '127.0.0.1' });
   return {
     port,
