@@ -48,3 +48,47 @@ export function droneIdOfTopic(topic: string): string | null {
   const droneId = topic.slice(PREFIX.length, topic.length - SUFFIX.length);
   return DRONE_ID_RE.test(droneId) ? droneId : null;
 }
+
+/**
+ * The console side of the command downlink (telemetry/commands): what the transports call when a
+ * drone answers on `agrifleet/v1/drones/{droneId}/commands/ack`, subscribes to its command topic,
+ * sends telemetry, or when the transport (re)connects.
+ */
+export interface DownlinkHandler {
+  /** An answer. accountId null: an external broker checked the device (ACL). Rejects: bad answer. */
+  onAck(droneId: string, payload: Buffer, accountId: number | null): Promise<void>;
+  /** The drone subscribed to its command topic (embedded broker: the subscription is in place). */
+  onSubscribed(droneId: string): void;
+  /** Telemetry of the drone arrived (it is back: unanswered commands may be re-sent). */
+  onTelemetry(droneId: string): void;
+  /** The transport is (again) able to publish: pending commands may be published. */
+  onLinkUp(): void;
+}
+
+/** Publishing commands to drones, over the embedded broker or an external one. */
+export interface Downlink {
+  /**
+   * Publishes `message` (JSON) on the drone's command topic, QoS 1. Resolves true when handed over
+   * (embedded: a subscription of the drone exists and got it; external: the broker acknowledged),
+   * false when it could not be (no subscriber, link down): the command stays pending.
+   */
+  publish(droneId: string, message: string): Promise<boolean>;
+  /** Who receives answers and "drone is back" events. */
+  attach(handler: DownlinkHandler): void;
+}
+
+const COMMANDS_SUFFIX = '/commands';
+const ACK_SUFFIX = '/commands/ack';
+
+function droneIdBetween(topic: string, suffix: string): string | null {
+  if (!topic.startsWith(PREFIX) || !topic.endsWith(suffix)) return null;
+  const droneId = topic.slice(PREFIX.length, topic.length - suffix.length);
+  return DRONE_ID_RE.test(droneId) ? droneId : null;
+}
+
+/** The drone id of a command topic (agrifleet/v1/drones/{droneId}/commands), else null. */
+export const droneIdOfCommandTopic = (topic: string) => droneIdBetween(topic, COMMANDS_SUFFIX);
+/** The drone id of an ack topic (agrifleet/v1/drones/{droneId}/commands/ack), else null. */
+export const droneIdOfAckTopic = (topic: string) => droneIdBetween(topic, ACK_SUFFIX);
+/** The command topic of a drone. */
+export const commandTopicOf = (droneId: string) => `${PREFIX}${droneId}${COMMANDS_SUFFIX}`;

@@ -31,6 +31,8 @@ export interface DroneCommand {
   sentAt: number | null;
   answeredAt: number | null;
   byUserId: number | null;
+  /** How many times it was handed to the drone's subscription (re-sends included). */
+  attempts: number;
 }
 
 export interface SendCommand {
@@ -54,4 +56,15 @@ export interface Commands {
   list(droneId: string, limit?: number): Promise<DroneCommand[]>;
   start(): Promise<void>;
   stop(): Promise<void>;
+}
+
+/**
+ * The service as the MQTT transports see it (platform/mqtt/types.ts DownlinkHandler): answers from
+ * drones, and the moments a drone is back (it subscribed, its telemetry arrived, the link is up).
+ */
+export interface CommandService extends Commands {
+  onAck(droneId: string, payload: Buffer, accountId: number | null): Promise<void>;
+  onSubscribed(droneId: string): void;
+  onTelemetry(droneId: string): void;
+  onLinkUp(): void;
 }

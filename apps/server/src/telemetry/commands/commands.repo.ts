@@ -1,0 +1,213 @@
+/** SQL of drone commands (table drone_commands, migration 0013). */
+import { type Kysely, sql } from 'kysely';
+import type { Db } from '../../platform/db.ts';
+import type { Database } from '../../platform/schema.ts';
+import type { CommandState, CommandType, DroneCommand, SendCommand } from './types.ts';
+
+const OPEN: CommandState[] = ['pending', 'sent'];
+const LOCKING: CommandType[] = ['lock', 'unlock'];
+/** The reason of a lock or unlock replaced by a newer one before the drone answered. */
+export const SUPERSEDED = 'superseded';
+
+const COLUMNS = [
+  'id',
+  'drone_id',
+  'type',
+  'payload',
+  'state',
+  'reason',
+  'attempts',
+  'by_user_id',
+  'created_at',
+  'sent_at',
+  'answered_at',
+] as const;
+
+type Row = {
+  id: number;
+  drone_id: string;
+  type: string;
+  payload: Record<string, unknown>;
+  state: string;
+  reason: string | null;
+  attempts: number;
+  by_user_id: number | null;
+  created_at: Date;
+  sent_at: Date | null;
+  answered_at: Date | null;
+};
+
+export function toCommand(r: Row): DroneCommand {
+  return {
+    id: Number(r.id),
+    droneId: r.drone_id,
+    type: r.type as CommandType,
+    payload: r.payload ?? {},
+    state: r.state as CommandState,
+    reason: r.reason,
+    createdAt: r.created_at.getTime(),
+    sentAt: r.sent_at ? r.sent_at.getTime() : null,
+    answeredAt: r.answered_at ? r.answered_at.getTime() : null,
+    byUserId: r.by_user_id,
+    attempts: r.attempts,
+  };
+}
+
+export function createCommandsRepo(db: Db) {
+  return {
+    /** Inserts the command; a lock or unlock first supersedes the drone's open lock and unlock. */
+    async insert(input: SendCommand, trx: Kysely<Database> = db): Promise<DroneCommand> {
+      if (LOCKING.includes(input.type)) {
+        await trx
+          .updateTable('drone_commands')
+          .set({ state: 'failed', reason: SUPERSEDED, answered_at: new Date() })
+          .where('drone_id', '=', input.droneId)
+          .where('type', 'in', LOCKING)
+          .where('state', 'in', OPEN)
+          .execute();
+      }
+      const row = await trx
+        .insertInto('drone_commands')
+        .values({
+          drone_id: input.droneId,
+          type: input.type,
+          payload: JSON.stringify(input.payload ?? {}),
+          by_user_id: input.byUserId ?? null,
+        })
+        .returning(COLUMNS)
+        .executeTakeFirstOrThrow();
+      return toCommand(row);
+    },
+
+    async byId(id: number): Promise<DroneCommand | null> {
+      const row = await db
+        .selectFrom('drone_commands')
+        .select(COLUMNS)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return row ? toCommand(row) : null;
+    },
+
+    /** A drone's unanswered commands (pending or sent), oldest first: the order they are (re)sent in. */
+    async openOf(droneId: string): Promise<DroneCommand[]> {
+      const rows = await db
+        .selectFrom('drone_commands')
+        .select(COLUMNS)
+        .where('drone_id', '=', droneId)
+        .where('state', 'in', OPEN)
+        .orderBy('id')
+        .execute();
+      return rows.map(toCommand);
+    },
+
+    /** Pending commands of every drone, oldest first (after a reconnect of the notices). */
+    async pending(afterId: number, limit: number): Promise<DroneCommand[]> {
+      const rows = await db
+        .selectFrom('drone_commands')
+        .select(COLUMNS)
+        .where('state', '=', 'pending')
+        .where('id', '>', afterId)
+        .orderBy('id')
+        .limit(limit)
+        .execute();
+      return rows.map(toCommand);
+    },
+
+    /** Drones with unanswered commands. */
+    async dronesWithOpen(): Promise<string[]> {
+      const rows = await db
+        .selectFrom('drone_commands')
+        .select('drone_id')
+        .distinct()
+        .where('state', 'in', OPEN)
+        .execute();
+      return rows.map((r) => r.drone_id);
+    },
+
+    /** Handed to the drone: pending becomes sent; a re-send counts another attempt. */
+    async markSent(ids: number[]): Promise<void> {
+      if (ids.length === 0) return;
+      await db
+        .updateTable('drone_commands')
+        .set((eb) => ({
+          state: sql<string>`'sent'`,
+          sent_at: new Date(),
+          attempts: eb('attempts', '+', 1),
+        }))
+        .where('id', 'in', ids)
+        .where('state', 'in', OPEN)
+        .execute();
+    },
+
+    /**
+     * The drone's answer. Moves forward only: an unanswered (or timed-out) command takes any answer,
+     * an acknowledged one takes done or failed; done, failed and superseded commands keep their
+     * state. The command must be the drone's. Returns the command when it changed.
+     */
+    async answer(
+      droneId: string,
+      id: number,
+      state: 'acknowledged' | 'done' | 'failed',
+      reason: string | null,
+    ): Promise<DroneCommand | null> {
+      const from: CommandState[] =
+        state === 'acknowledged'
+          ? ['pending', 'sent', 'timedOut']
+          : ['pending', 'sent', 'timedOut', 'acknowledged'];
+      const row = await db
+        .updateTable('drone_commands')
+        .set({ state, reason, answered_at: new Date() })
+        .where('id', '=', id)
+        .where('drone_id', '=', droneId)
+        .where('state', 'in', from)
+        .returning(COLUMNS)
+        .executeTakeFirst();
+      return row ? toCommand(row) : null;
+    },
+
+    /** Unanswered commands created before `before` become timedOut. Returns how many. */
+    async timeOut(before: Date, reason: string): Promise<number> {
+      const r = await db
+        .updateTable('drone_commands')
+        .set({ state: 'timedOut', reason })
+        .where('state', 'in', OPEN)
+        .where('created_at', '<', before)
+        .executeTakeFirst();
+      return Number(r.numUpdatedRows);
+    },
+
+    async latest(droneIds: readonly string[], types?: readonly CommandType[]): Promise<DroneCommand[]> {
+      if (droneIds.length === 0) return [];
+      let q = db
+        .selectFrom('drone_commands')
+        .select(COLUMNS)
+        .distinctOn('drone_id')
+        .where('drone_id', 'in', [...droneIds]);
+      if (types && types.length > 0) q = q.where('type', 'in', [...types]);
+      const rows = await q.orderBy('drone_id').orderBy('id', 'desc').execute();
+      return rows.map(toCommand);
+    },
+
+    async list(droneId: string, limit: number): Promise<DroneCommand[]> {
+      const rows = await db
+        .selectFrom('drone_commands')
+        .select(COLUMNS)
+        .where('drone_id', '=', droneId)
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute();
+      return rows.map(toCommand);
+    },
+
+    /** Whether the registry holds the drone locked (drones.locked). */
+    async isLocked(droneId: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('drones')
+        .select('locked')
+        .where('drone_id', '=', droneId)
+        .executeTakeFirst();
+      return row?.locked === true;
+    },
+  };
+}
+export type CommandsRepo = ReturnType<typeof createCommandsRepo>;
