@@ -1,7 +1,9 @@
 /**
- * MQTT for telemetry: the embedded Aedes broker (TCP on MQTT_PORT, and MQTT over WebSocket at
- * /mqtt on the console's port), or, with MQTT_URL, consumers of an external broker's shared
- * subscription plus the HTTP authentication hooks such a broker calls (platform/mqtt/README.md).
+ * MQTT for telemetry and commands: the embedded Aedes broker (TCP on MQTT_PORT, and MQTT over
+ * WebSocket at /mqtt on the console's port), or, with MQTT_URL, consumers of an external broker's
+ * shared subscription, a command link (publishes commands, takes answers) plus the HTTP
+ * authentication hooks such a broker calls (platform/mqtt/README.md). The returned `downlink` is
+ * what the command service (telemetry/commands) publishes through.
  */
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
@@ -9,7 +11,13 @@ import type { Config } from '../../config.ts';
 import { mqttAuthRoutes } from '../../platform/mqtt/authHooks.routes.ts';
 import { startEmbeddedBroker } from '../../platform/mqtt/embeddedBroker.ts';
 import { connectExternalBroker } from '../../platform/mqtt/externalConsumer.ts';
-import { StoreUnavailable, type TelemetryHandler } from '../../platform/mqtt/types.ts';
+import { connectExternalDownlink } from '../../platform/mqtt/externalDownlink.ts';
+import {
+  type Downlink,
+  type DownlinkHandler,
+  StoreUnavailable,
+  type TelemetryHandler,
+} from '../../platform/mqtt/types.ts';
 import { registerMqttOverWebSocket } from '../../platform/mqtt/webSocketRoute.ts';
 import type { Telemetry } from '../../telemetry/index.ts';
 import { BadMessage } from '../../telemetry/ingest/validate.ts';
@@ -27,6 +35,15 @@ export async function registerMqtt(
   deps: { config: Config; telemetry: Telemetry; keys: KeysService; logger: Logger },
 ) {
   const { config, telemetry, keys, logger } = deps;
+  /** The command service, once it has attached itself to the downlink. */
+  let commands: DownlinkHandler | null = null;
+  const relay = (inner: Downlink): Downlink => ({
+    publish: (droneId, message) => inner.publish(droneId, message),
+    attach(h) {
+      commands = h;
+      inner.attach(h);
+    },
+  });
   const handler: TelemetryHandler = {
     authenticate: (vid, secret) => keys.verify(vid, secret),
     mayPublish: (accountId, droneId) => telemetry.directory.mayPublish(accountId, droneId),
@@ -34,6 +51,7 @@ export async function registerMqtt(
       try {
         const result = await telemetry.ingest.message(droneId, payload, accountId);
         if (accountId !== null) keys.ingestStats.accepted(accountId, 'mqtt', droneId, result);
+        commands?.onTelemetry(droneId); // the drone is back: unanswered commands may be re-sent
       } catch (err) {
         if (err instanceof BadMessage) throw err;
         throw new StoreUnavailable((err as Error).message);
@@ -49,6 +67,14 @@ export async function registerMqtt(
       authenticate: handler.authenticate,
       accountOfVid: (vid) => keys.accountOfVid(vid),
       mayPublish: handler.mayPublish,
+      // The broker asks before it subscribes: re-send once the subscription is likely in place.
+      onSubscribe: (droneId) => setTimeout(() => commands?.onSubscribed(droneId), 1_000).unref(),
+    });
+    const link = connectExternalDownlink({
+      url: config.mqttUrl,
+      logger,
+      clientId: `agrifleet-commands-${config.mqttClientId}`,
+      group: config.mqttGroup,
     });
     // Several connections in the shared group: mqtt.js hands one message at a time per connection.
     const consumers = Array.from({ length: config.mqttConsumers }, (_, i) =>
@@ -62,12 +88,12 @@ export async function registerMqtt(
     );
     app.decorate(
       'mqttReady',
-      Promise.all(consumers.map((c) => c.ready)).then(() => undefined),
+      Promise.all([...consumers.map((c) => c.ready), link.ready]).then(() => undefined),
     );
     app.addHook('onClose', async () => {
-      await Promise.all(consumers.map((c) => c.close()));
+      await Promise.all([...consumers.map((c) => c.close()), link.close()]);
     });
-    return { consumers, broker: null };
+    return { consumers, broker: null, downlink: relay(link) };
   }
 
   const broker = await startEmbeddedBroker({
@@ -78,5 +104,5 @@ export async function registerMqtt(
   registerMqttOverWebSocket(app, broker);
   app.decorate('mqttReady', Promise.resolve());
   app.addHook('onClose', () => broker.close());
-  return { consumers: [], broker };
+  return { consumers: [], broker, downlink: relay(broker.downlink) };
 }

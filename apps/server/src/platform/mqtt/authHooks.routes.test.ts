@@ -65,5 +65,15 @@ describe('MQTT broker hooks (EMQX HTTP format)', () => {
     expect(await acl('vid-a', 'agrifleet/v1/drones/drone-a1/other')).toBe('deny');
     expect(await acl('vid-a', 'agrifleet/v1/drones/+/telemetry')).toBe('deny');
     expect(await acl('vid-a', 'agrifleet/v1/drones/drone-a1/telemetry', 'subscribe')).toBe('deny');
+    // commands: subscribe to the own drone's command topic, answer on its ack topic; nothing else
+    const cmd = (d: string) => `agrifleet/v1/drones/${d}/commands`;
+    expect(await acl('vid-a', cmd('drone-a1'), 'subscribe')).toBe('allow');
+    expect(await acl('vid-a', `${cmd('drone-a1')}/ack`)).toBe('allow');
+    expect(await acl('vid-a', cmd('drone-b1'), 'subscribe')).toBe('deny');
+    expect(await acl('vid-a', `${cmd('drone-b1')}/ack`)).toBe('deny');
+    expect(await acl('vid-a', cmd('drone-a1'))).toBe('deny'); // only the console publishes commands
+    expect(await acl('vid-a', `${cmd('drone-a1')}/ack`, 'subscribe')).toBe('deny');
+    expect(await acl('vid-a', 'agrifleet/v1/drones/+/commands', 'subscribe')).toBe('deny');
+    expect(await acl('vid-a', 'agrifleet/v1/drones/#', 'subscribe')).toBe('deny');
   });
 });

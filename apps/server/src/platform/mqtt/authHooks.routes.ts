@@ -2,20 +2,23 @@
  * HTTP authentication and authorization hooks for an external broker, in EMQX's format
  * (EMQX 5 "HTTP Server" authenticator and authorizer: POST JSON, answer 200 { result }).
  * Devices sign in with their account's key: username = vid, password = secret; they may publish
- * only to the telemetry topics of drones their account may publish for, and subscribe to nothing.
+ * only to the telemetry and command-answer topics of drones their account may publish for, and
+ * subscribe only to those drones' command topics.
  *
  * Public routes on purpose (the broker calls them, with no console session): expose them to the
  * broker only (firewall, or a listener on a private address). See README.md.
  */
 import { z } from 'zod';
 import type { Routes } from '../routes.ts';
-import { droneIdOfTopic, type TelemetryHandler } from './types.ts';
+import { droneIdOfAckTopic, droneIdOfCommandTopic, droneIdOfTopic, type TelemetryHandler } from './types.ts';
 
 export interface MqttAuthDeps {
   authenticate: TelemetryHandler['authenticate'];
   /** The account of a key's vid (the ACL call carries the username only), or null. */
   accountOfVid(vid: string): Promise<number | null>;
   mayPublish: TelemetryHandler['mayPublish'];
+  /** A device was allowed to subscribe to a drone's command topic (its subscription follows). */
+  onSubscribe?(droneId: string): void;
 }
 
 const tags = ['telemetry'];
@@ -54,7 +57,7 @@ export const mqttAuthRoutes: Routes<MqttAuthDeps> = async (app, deps) => {
       config: { access },
       schema: {
         tags,
-        summary: 'MQTT broker hook: may this key publish to this topic?',
+        summary: 'MQTT broker hook: may this key publish to (or subscribe to) this topic?',
         body: z.object({
           username: z.string().max(200),
           topic: z.string().max(1000),
@@ -66,12 +69,20 @@ export const mqttAuthRoutes: Routes<MqttAuthDeps> = async (app, deps) => {
     },
     async (req) => {
       const { username, topic, action } = req.body;
-      if (action !== 'publish' || !username) return deny;
-      const droneId = droneIdOfTopic(topic);
+      if (!username) return deny;
+      // publish: telemetry and command answers; subscribe: the command topic itself (no wildcards).
+      const droneId =
+        action === 'publish'
+          ? (droneIdOfTopic(topic) ?? droneIdOfAckTopic(topic))
+          : action === 'subscribe'
+            ? droneIdOfCommandTopic(topic)
+            : null;
       if (!droneId) return deny;
       const accountId = await deps.accountOfVid(username);
       if (accountId === null) return deny;
-      return (await deps.mayPublish(accountId, droneId)) ? allow : deny;
+      if (!(await deps.mayPublish(accountId, droneId))) return deny;
+      if (action === 'subscribe') deps.onSubscribe?.(droneId);
+      return allow;
     },
   );
 };

@@ -110,7 +110,7 @@ describe('embedded broker', () => {
     expect(handler.received.at(-1)).toMatchObject({ droneId: 'drone-a1', payload: 'mine' });
   });
 
-  it('lets no one subscribe, so telemetry is never fanned out or retained', async () => {
+  it('lets no one subscribe to telemetry, so it is never fanned out or retained', async () => {
     const watcher = await device('vid-b', 'secret-b');
     const heard: string[] = [];
     watcher.on('message', (topic) => heard.push(topic));

@@ -1,8 +1,11 @@
 /**
- * The embedded MQTT broker (Aedes 1.x) for telemetry. Devices sign in with their account's key
- * (username = vid, password = secret) and publish to agrifleet/v1/drones/{droneId}/telemetry.
- * Ingest only: a QoS 1 PUBACK leaves after the handler has stored the points, and no device
- * publish is ever delivered to a subscriber or kept as retained. See README.md.
+ * The embedded MQTT broker (Aedes 1.x) for telemetry and commands. Devices sign in with their
+ * account's key (username = vid, password = secret) and publish to
+ * agrifleet/v1/drones/{droneId}/telemetry; a QoS 1 PUBACK leaves after the handler has stored the
+ * points. The only subscription allowed is a drone's command topic
+ * (agrifleet/v1/drones/{droneId}/commands) by a key that may publish for that drone; only the
+ * console publishes there (`downlink`). Answers on .../commands/ack go to the downlink handler. No
+ * device publish is ever delivered to a subscriber or kept as retained. See README.md.
  */
 import type { EventEmitter } from 'node:events';
 import type { IncomingMessage } from 'node:http';
@@ -11,6 +14,11 @@ import type { Duplex } from 'node:stream';
 import { Aedes, type AuthErrorCode, type Client, type PublishPacket } from 'aedes';
 import { createIngestCounter, reasonOf } from './ingestStats.ts';
 import {
+  commandTopicOf,
+  type Downlink,
+  type DownlinkHandler,
+  droneIdOfAckTopic,
+  droneIdOfCommandTopic,
   droneIdOfTopic,
   type IngestStats,
   type MqttLogger,
@@ -37,6 +45,8 @@ export interface EmbeddedBroker {
   /** Serve one MQTT connection arriving on another transport (a WebSocket stream). */
   handleStream(stream: Duplex, req?: IncomingMessage): void;
   stats(): IngestStats;
+  /** Commands to subscribed drones, and their answers (telemetry/commands). */
+  readonly downlink: Downlink;
   close(): Promise<void>;
 }
 
@@ -65,6 +75,15 @@ export async function startEmbeddedBroker(opts: EmbeddedBrokerOptions): Promise<
   const ttl = opts.mayPublishTtlMs ?? 60_000;
   const counter = createIngestCounter(logger, 'embedded-broker');
   const sessions = new WeakMap<Client, Session>();
+  let downlinkHandler: DownlinkHandler | null = null;
+  /** The connections subscribed to each drone's command topic. */
+  const subscribers = new Map<string, Set<Client>>();
+  const unsubscribe = (client: Client, droneId: string) => {
+    const set = subscribers.get(droneId);
+    if (!set) return;
+    set.delete(client);
+    if (set.size === 0) subscribers.delete(droneId);
+  };
 
   function mayPublish(session: Session, droneId: string): Promise<boolean> {
     const now = Date.now();
@@ -118,9 +137,19 @@ export async function startEmbeddedBroker(opts: EmbeddedBrokerOptions): Promise<
       );
     },
 
-    // Devices subscribe to nothing: telemetry is never fanned out (README.md).
-    authorizeSubscribe(_client, _subscription, callback) {
-      callback(null, null);
+    // Devices subscribe only to the command topic of a drone their key may publish for (exactly
+    // that topic, no wildcards, at most QoS 1); telemetry is never fanned out (README.md).
+    authorizeSubscribe(client, subscription, callback) {
+      const session = client ? sessions.get(client) : undefined;
+      const droneId = droneIdOfCommandTopic(subscription.topic);
+      if (!session || !droneId) return callback(null, null);
+      mayPublish(session, droneId).then(
+        (ok) => callback(null, ok ? { ...subscription, qos: Math.min(subscription.qos, 1) as 0 | 1 } : null),
+        (err: unknown) => {
+          logger.error({ err, clientId: client.id, droneId }, 'MQTT subscribe check failed');
+          callback(null, null);
+        },
+      );
     },
     // Belt and braces: a packet a device published (it carries clientId) is never forwarded.
     authorizeForward(_client, packet) {
@@ -129,17 +158,47 @@ export async function startEmbeddedBroker(opts: EmbeddedBrokerOptions): Promise<
   });
   // aedes emits 'error' (missing from its typings) when persistence fails: log, never crash.
   (broker as EventEmitter).on('error', (err: Error) => logger.error({ err }, 'MQTT broker error'));
+  // 'subscribe' is emitted once the subscription is in place: what is published now reaches it.
+  broker.on('subscribe', (subscriptions, client) => {
+    if (!client) return;
+    for (const s of subscriptions) {
+      const droneId = droneIdOfCommandTopic(s.topic);
+      if (!droneId) continue;
+      let set = subscribers.get(droneId);
+      if (!set) {
+        set = new Set();
+        subscribers.set(droneId, set);
+      }
+      set.add(client);
+      downlinkHandler?.onSubscribed(droneId);
+    }
+  });
+  broker.on('unsubscribe', (topics, client) => {
+    if (!client) return;
+    for (const t of topics) {
+      const droneId = droneIdOfCommandTopic(t);
+      if (droneId) unsubscribe(client, droneId);
+    }
+  });
+  broker.on('clientDisconnect', (client) => {
+    for (const droneId of [...subscribers.keys()]) unsubscribe(client, droneId);
+  });
 
   /** Resolves when the message may be acknowledged; rejects when the connection must drop. */
   async function ingest(session: Session, client: Client, packet: PublishPacket): Promise<void> {
-    const droneId = droneIdOfTopic(packet.topic);
+    const ackOf = droneIdOfAckTopic(packet.topic);
+    const droneId = ackOf ?? droneIdOfTopic(packet.topic);
     const payload = Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload);
     // In turn: onMessage is called in the order the connection sent, yet several messages may be
     // waiting for their storage at once (aedes handles a socket read's packets concurrently).
     const turn: Promise<Outcome> = session.tail.then(async () => {
-      if (!droneId) return { refused: `not a telemetry topic: ${packet.topic.slice(0, 200)}` };
+      if (!droneId)
+        return { refused: `not a telemetry or command answer topic: ${packet.topic.slice(0, 200)}` };
       if (!(await mayPublish(session, droneId))) return { refused: `drone ${droneId} is not the account's` };
+      if (ackOf && !downlinkHandler) return { refused: 'commands are not served' };
       try {
+        if (ackOf && downlinkHandler)
+          return { stored: downlinkHandler.onAck(droneId, payload, session.accountId) };
         return { stored: handler.onMessage(droneId, payload, session.accountId) };
       } catch (err) {
         return { stored: Promise.reject(err) }; // a handler throwing at once rejects the message too
@@ -205,6 +264,30 @@ export async function startEmbeddedBroker(opts: EmbeddedBrokerOptions): Promise<
       broker.handle(stream, req);
     },
     stats: counter.stats,
+    downlink: {
+      attach(h) {
+        downlinkHandler = h;
+      },
+      publish(droneId, message) {
+        if (!subscribers.has(droneId)) return Promise.resolve(false);
+        return new Promise<boolean>((resolve) => {
+          broker.publish(
+            {
+              cmd: 'publish',
+              topic: commandTopicOf(droneId),
+              payload: Buffer.from(message),
+              qos: 1,
+              retain: false,
+              dup: false,
+            },
+            (err) => {
+              if (err) logger.error({ err, droneId }, 'MQTT command publish failed');
+              resolve(!err);
+            },
+          );
+        });
+      },
+    },
     async close() {
       await new Promise<void>((resolve) => broker.close(() => resolve()));
       if (!listening) return;

@@ -21,7 +21,7 @@
 import { commandAckSchema } from '@agrifleet/domain';
 import type { Logger } from 'pino';
 import type { Db } from '../../platform/db.ts';
-import type { Downlink } from '../../platform/mqtt/types.ts';
+import { type Downlink, StoreUnavailable } from '../../platform/mqtt/types.ts';
 import { type Notifier, notify } from '../../platform/notify.ts';
 import { BadMessage } from '../ingest/validate.ts';
 import { createCommandsRepo } from './commands.repo.ts';
@@ -149,7 +149,11 @@ export function createCommands(o: CommandsOptions): CommandService {
       }
       const ack = commandAckSchema.safeParse(body);
       if (!ack.success) throw new BadMessage('command answer must be { id, state, reason? }');
-      const changed = await repo.answer(droneId, ack.data.id, ack.data.state, ack.data.reason ?? null);
+      const changed = await repo
+        .answer(droneId, ack.data.id, ack.data.state, ack.data.reason ?? null)
+        .catch((err: Error) => {
+          throw new StoreUnavailable(err.message); // not stored: the drone sends the answer again
+        });
       if (!changed)
         log?.debug({ droneId, id: ack.data.id }, 'command answer ignored (unknown, not the drone, or final)');
     },
