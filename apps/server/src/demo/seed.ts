@@ -72,6 +72,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
     }
     await seedDemoDrones(trx, ids);
     await seedDemoNofly(trx);
+    await (await import('./rtk.ts')).seedDemoRtk(trx, ids);
   });
   return true;
 }
