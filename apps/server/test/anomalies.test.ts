@@ -2,6 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../src/demo/accounts.ts';
 import { DEMO_AIRPORTS, DEMO_POLYGONS, seedDemoNofly } from '../src/demo/nofly.ts';
+// The demo also has one disabled zone (type 1): listed and counted, not in the index.
+const DISABLED = 1;
 import { createAnomaliesRepo, type NewAnomaly } from '../src/modules/anomalies/anomalies.repo.ts';
 import { createNoflyRepo } from '../src/modules/nofly/nofly.repo.ts';
 import { type DataScope, scopeOf } from '../src/platform/auth/scope.ts';
@@ -155,12 +157,12 @@ describe('no-fly repository', () => {
 
   it('lists the demo zones with their counts, and gets one', async () => {
     const all = await repo().list();
-    expect(all).toHaveLength(DEMO_AIRPORTS.length + DEMO_POLYGONS.length);
+    expect(all).toHaveLength(DEMO_AIRPORTS.length + DEMO_POLYGONS.length + DISABLED);
     expect(await repo().counts()).toEqual({
       civilNoflyNum: DEMO_AIRPORTS.length,
-      notCivilNoflyNum: DEMO_POLYGONS.length,
+      notCivilNoflyNum: DEMO_POLYGONS.length + DISABLED,
     });
-    expect(await repo().list(undefined, { noflyType: 1 })).toHaveLength(DEMO_POLYGONS.length);
+    expect(await repo().list(undefined, { noflyType: 1 })).toHaveLength(DEMO_POLYGONS.length + DISABLED);
     const yancheng = all.find((z) => z.name === '盐城南洋国际机场');
     expect(yancheng).toMatchObject({
       noflyType: 2,
@@ -184,7 +186,7 @@ describe('no-fly repository', () => {
     });
     expect(await repo().list({ kind: 'region', code: -1, level: 'county' })).toEqual([]);
     expect(await repo().list({ kind: 'zz', accountId: 1 })).toHaveLength(
-      DEMO_AIRPORTS.length + DEMO_POLYGONS.length,
+      DEMO_AIRPORTS.length + DEMO_POLYGONS.length + DISABLED,
     );
   });
 

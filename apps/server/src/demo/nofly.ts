@@ -8,6 +8,7 @@
  * places so the live fleet's fields (2-10 km from them) now and then run into one.
  */
 import type { Kysely } from 'kysely';
+import { createNoflyWriter } from '../modules/nofly/nofly.repo.ts';
 import type { Database } from '../platform/schema.ts';
 import { localFrame } from '../sim/flight/geo.ts';
 import { FARM_PLACES } from '../sim/flight/places.ts';
@@ -141,29 +142,44 @@ export function demoPolygonRing(p: DemoPolygon): number[][] {
   return [...ring, ring[0] as number[]];
 }
 
-/** Inserts the demo zones (no creator: they stand for zones published by the authorities). */
+/** A zone published and later lifted: it stays in the list, disabled (not on the map). */
+export const DEMO_DISABLED: DemoCircle = {
+  name: '周口临时空中管制区（演示，已停用）',
+  detailAddress: '河南省周口市',
+  lng: 114.7,
+  lat: 33.62,
+  radiusM: 2000,
+  regionCode: 156411600,
+};
+
+/**
+ * Inserts the demo zones through the zones' writer, so each has its version 1 (and the disabled
+ * one its version 2). No creator: they stand for zones published by the authorities.
+ */
 export async function seedDemoNofly(trx: Kysely<Database>): Promise<void> {
-  const rows = [
-    ...DEMO_AIRPORTS.map((a) => ({
-      name: a.name,
-      detail_address: a.detailAddress,
-      nofly_type: 2 as const,
-      shape: 'circle' as const,
-      geometry: JSON.stringify({ type: 'Point', coordinates: [a.lng, a.lat] }),
-      radius_m: a.radiusM,
-      region_code: a.regionCode,
-      created_by_account_id: null,
-    })),
-    ...DEMO_POLYGONS.map((p) => ({
-      name: p.name,
-      detail_address: p.detailAddress,
-      nofly_type: 1 as const,
-      shape: 'polygon' as const,
-      geometry: JSON.stringify({ type: 'Polygon', coordinates: [demoPolygonRing(p)] }),
-      radius_m: null,
-      region_code: p.regionCode,
-      created_by_account_id: null,
-    })),
-  ];
-  await trx.insertInto('nofly_zones').values(rows).execute();
+  const w = createNoflyWriter(trx);
+  const circle = (a: DemoCircle, noflyType: 1 | 2) => ({
+    name: a.name,
+    detailAddress: a.detailAddress,
+    noflyType,
+    shape: 'circle' as const,
+    geometry: { type: 'Point' as const, coordinates: [a.lng, a.lat] as [number, number] },
+    radiusM: a.radiusM,
+    regionCode: a.regionCode,
+  });
+  for (const a of DEMO_AIRPORTS) await w.create(circle(a, 2), null);
+  for (const p of DEMO_POLYGONS)
+    await w.create(
+      {
+        name: p.name,
+        detailAddress: p.detailAddress,
+        noflyType: 1,
+        shape: 'polygon',
+        geometry: { type: 'Polygon', coordinates: [demoPolygonRing(p) as [number, number][]] },
+        regionCode: p.regionCode,
+      },
+      null,
+    );
+  const lifted = await w.create(circle(DEMO_DISABLED, 1), null);
+  await w.setEnabled(lifted.id, false, null);
 }

@@ -25,6 +25,7 @@ export interface NewAnomaly {
   lat: number;
   sortieId?: number | null;
   noflyId?: number | null;
+  noflyVersion?: number | null;
   detail?: Record<string, unknown>;
   region: AnomalyRegion | null;
 }
@@ -127,6 +128,7 @@ export function createAnomaliesRepo(db: Db) {
           lat: e.lat,
           sortie_id: e.sortieId ?? null,
           nofly_id: e.noflyId ?? null,
+          nofly_version: e.noflyVersion ?? null,
           detail: JSON.stringify(e.detail ?? {}),
           zz_account_id: o.zz_account_id,
           yy_account_id: o.yy_account_id,

@@ -57,7 +57,9 @@ export interface NoflyStartEvent {
   lng: number;
   lat: number;
   noflyId: number;
-  detail: { zoneName: string; noflyType: 1 | 2 };
+  /** The zone's version the drone entered (null for a zone without one). */
+  noflyVersion: number | null;
+  detail: { zoneName: string; noflyType: 1 | 2; noflyVersion?: number };
 }
 
 export interface NoflyEndEvent {
@@ -166,7 +168,12 @@ export function createNoflyDetector(
             lng: streak.lng,
             lat: streak.lat,
             noflyId: zone.id,
-            detail: { zoneName: zone.name, noflyType: zone.noflyType },
+            noflyVersion: zone.version ?? null,
+            detail: {
+              zoneName: zone.name,
+              noflyType: zone.noflyType,
+              ...(zone.version ? { noflyVersion: zone.version } : {}),
+            },
           });
         }
       }

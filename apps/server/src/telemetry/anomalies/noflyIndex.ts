@@ -18,6 +18,8 @@ interface ZoneBase {
   name: string;
   /** 1 other department, 2 civil aviation. */
   noflyType: 1 | 2;
+  /** The zone's version (nofly_zone_versions) this shape is; an alert records it. */
+  version?: number;
 }
 export type NoflyZone = ZoneBase &
   (

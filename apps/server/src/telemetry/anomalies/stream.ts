@@ -1,14 +1,20 @@
 /**
- * Anomalies on the live stream: the no-fly detector sees every committed point (the zone index
- * is rebuilt from the database every minute, so a zone enabled in the console applies without a
- * restart); the sortie rules run at landing, in the transaction that stores the sortie. Each
- * anomaly is a row of `anomalies` (the anomaly bulletins) and a line of the drone log.
+ * Anomalies on the live stream: the no-fly detector sees every committed point; the sortie rules
+ * run at landing, in the transaction that stores the sortie. Each anomaly is a row of `anomalies`
+ * (the anomaly bulletins) and a line of the drone log.
+ *
+ * The zone index is rebuilt from the database when a change notice arrives on `nofly_zones`
+ * (every zone write sends one in its transaction, so it reaches every server process when it
+ * commits; null, a reconnect of the notice connection, reloads too), and once a minute as a safety
+ * net. Reloads never overlap: a notice during a reload runs one more after it. A no-fly anomaly
+ * records the zone version the index held (`anomalies.nofly_version`).
  */
 import type { Logger } from 'pino';
 import { createAnomaliesRepo } from '../../modules/anomalies/anomalies.repo.ts';
 import { createNoflyRepo } from '../../modules/nofly/nofly.repo.ts';
 import type { RegionAt } from '../../modules/regions/geo/codes.ts';
 import type { Db } from '../../platform/db.ts';
+import type { Notifier } from '../../platform/notify.ts';
 import type { PointObserver } from '../ingest/pipeline.ts';
 import type { SortieHook } from '../ingest/writer.ts';
 import { createNoflyDetector, type IncursionKey, type NoflyEvent } from './noflyDetector.ts';
@@ -16,26 +22,77 @@ import { createNoflyIndex, type NoflyIndex } from './noflyIndex.ts';
 import { evaluateSortie } from './sortieRules.ts';
 
 const INDEX_REFRESH_MS = 60_000;
+/** The change-notice channel of zone writes (modules/nofly). */
+export const NOFLY_CHANNEL = 'nofly_zones';
+
+/** What one process's detector holds: the zones (id -> version) of its last reload, and when. */
+export interface NoflyIndexLoad {
+  loadedAt: number;
+  zones: ReadonlyMap<number, number>;
+}
+type LoadListener = (load: NoflyIndexLoad) => void;
+const watchers = new WeakMap<Db, Set<LoadListener>>();
+
+/**
+ * Calls `fn` after each reload of the no-fly index of the stream built on `db` (one per app), for
+ * tests and the bench to see when a zone change reached that process's detector.
+ */
+export function watchNoflyIndex(db: Db, fn: LoadListener): () => void {
+  let set = watchers.get(db);
+  if (!set) {
+    set = new Set();
+    watchers.set(db, set);
+  }
+  set.add(fn);
+  return () => set.delete(fn);
+}
 
 export function createAnomalyStream(deps: {
   db: Db;
   locate: (lng: number, lat: number) => RegionAt;
   logger?: Logger;
+  notifier?: Notifier;
 }) {
-  const { db, locate, logger } = deps;
+  const { db, locate, logger, notifier } = deps;
   const zones = createNoflyRepo(db);
   const anomalies = createAnomaliesRepo(db);
   let index: NoflyIndex = createNoflyIndex([]);
   const detector = createNoflyDetector(() => index);
   const open = new Map<IncursionKey, Promise<number | null>>();
   let timer: NodeJS.Timeout | null = null;
+  let unlisten: (() => void) | null = null;
+  let loading: Promise<void> | null = null;
+  let again = false;
 
-  async function refresh() {
+  async function load() {
     try {
-      index = createNoflyIndex(await zones.enabledZones());
+      const found = await zones.enabledZones();
+      index = createNoflyIndex(found);
+      const done: NoflyIndexLoad = {
+        loadedAt: Date.now(),
+        zones: new Map(found.map((z) => [z.id, z.version ?? 0])),
+      };
+      for (const fn of watchers.get(db) ?? []) fn(done);
     } catch (err) {
       logger?.warn({ err }, 'no-fly zones not reloaded');
     }
+  }
+
+  /** Reloads now, or once more after the reload under way (which may have read before the change). */
+  function refresh(): Promise<void> {
+    if (loading) {
+      again = true;
+      return loading;
+    }
+    loading = (async () => {
+      do {
+        again = false;
+        await load();
+      } while (again);
+    })().finally(() => {
+      loading = null;
+    });
+    return loading;
   }
 
   function handle(events: NoflyEvent[]) {
@@ -92,6 +149,7 @@ export function createAnomalyStream(deps: {
     observer,
     afterSortie,
     async start() {
+      unlisten = notifier?.on(NOFLY_CHANNEL, () => void refresh()) ?? null;
       await refresh();
       timer = setInterval(() => {
         void refresh();
@@ -101,6 +159,7 @@ export function createAnomalyStream(deps: {
     },
     stop() {
       if (timer) clearInterval(timer);
+      unlisten?.();
     },
   };
 }
