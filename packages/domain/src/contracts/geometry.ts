@@ -96,17 +96,6 @@ const validPosition = (p: readonly number[]): p is LngLat =>
 
 const same = (a: LngLat, b: LngLat) => a[0] === b[0] && a[1] === b[1];
 
-/** Twice the signed area (shoelace), in squared degrees. */
-function doubleArea(ring: readonly LngLat[]): number {
-  let s = 0;
-  for (let i = 1; i < ring.length; i++) {
-    const a = ring[i - 1] as LngLat;
-    const b = ring[i] as LngLat;
-    s += a[0] * b[1] - b[0] * a[1];
-  }
-  return s;
-}
-
 /** Orientation of c against a->b: >0 left, <0 right, 0 on the line. */
 function orient(a: LngLat, b: LngLat, c: LngLat): number {
   const v = (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0]);
@@ -236,10 +225,7 @@ function checkPolygon(coordinates: readonly (readonly (readonly number[])[])[]):
       return fail('tooFewPoints', { min: 3, ring: r + 1 });
     }
     if (!same(first, last)) return fail('notClosed', { ring: r + 1 });
-    if (
-      doubleArea(ring) === 0 ||
-      ring.every((p, i) => i < 2 || orient(ring[0] as LngLat, ring[1] as LngLat, p) === 0)
-    )
+    if (ring.every((p, i) => i < 2 || orient(ring[0] as LngLat, ring[1] as LngLat, p) === 0))
       return fail('collinear', { ring: r + 1 });
     rings.push(ring);
   }
