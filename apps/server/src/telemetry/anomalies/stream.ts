@@ -32,10 +32,12 @@ export interface NoflyIndexLoad {
 }
 type LoadListener = (load: NoflyIndexLoad) => void;
 const watchers = new WeakMap<Db, Set<LoadListener>>();
+const lastLoads = new WeakMap<Db, NoflyIndexLoad>();
 
 /**
- * Calls `fn` after each reload of the no-fly index of the stream built on `db` (one per app), for
- * tests and the bench to see when a zone change reached that process's detector.
+ * Calls `fn` with the last load (at once, if there was one) and after each reload of the no-fly
+ * index of the stream built on `db` (one per app), for tests and the bench to see when a zone
+ * change reached that process's detector.
  */
 export function watchNoflyIndex(db: Db, fn: LoadListener): () => void {
   let set = watchers.get(db);
@@ -44,6 +46,8 @@ export function watchNoflyIndex(db: Db, fn: LoadListener): () => void {
     watchers.set(db, set);
   }
   set.add(fn);
+  const last = lastLoads.get(db);
+  if (last) fn(last);
   return () => set.delete(fn);
 }
 
@@ -72,6 +76,7 @@ export function createAnomalyStream(deps: {
         loadedAt: Date.now(),
         zones: new Map(found.map((z) => [z.id, z.version ?? 0])),
       };
+      lastLoads.set(db, done);
       for (const fn of watchers.get(db) ?? []) fn(done);
     } catch (err) {
       logger?.warn({ err }, 'no-fly zones not reloaded');
