@@ -15,6 +15,7 @@ import { createDb, type Db } from './platform/db.ts';
 import { type EmbeddedDb, startEmbeddedPostgres } from './platform/embeddedPostgres.ts';
 import { migrateToLatest } from './platform/migrate.ts';
 import { createSealer } from './platform/seal.ts';
+import { commandUrlFor, obeyCommands } from './sim/fleet/commands.ts';
 import { demoFleet } from './sim/fleet/demoFleet.ts';
 import { type FleetRun, runFleet } from './sim/fleet/runner.ts';
 import { httpSender } from './sim/fleet/senders.ts';
@@ -115,8 +116,16 @@ async function main() {
     const keys = createKeysService(db, createSealer(config.jwtSecret));
     const groups = await demoFleet(db, keys, config.simDrones, config.dataDir, 1, logger);
     const local = `http://127.0.0.1:${config.port}`;
+    const commandUrl = config.mqttUrl ?? commandUrlFor(local);
     fleet = runFleet(
-      groups.map((g) => ({ drones: g.drones, sender: httpSender(local, g.key) })),
+      groups.map((g) => ({
+        drones: g.drones,
+        sender: httpSender(local, g.key),
+        // The demo drones take commands (a lock) over the console's MQTT-over-WebSocket endpoint.
+        commands: obeyCommands(commandUrl, g.key, g.drones, {
+          onError: (err) => logger.warn({ err: err.message }, 'simulated fleet: commands'),
+        }),
+      })),
       { onError: (err) => logger.warn({ err: err.message }, 'simulated fleet: send failed') },
     );
     const n = groups.reduce((sum, g) => sum + g.drones.length, 0);

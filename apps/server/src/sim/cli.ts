@@ -8,12 +8,19 @@
  *   --key FILE        key file as downloaded from the console (default: data/demo-keys/*.key)
  *   --vid V --secret S  the key given directly
  *   --seed N --rate HZ  randomness seed (default 1) and points per second per drone (default 1)
+ *   --commands URL    where the drones take commands (a lock) over MQTT: default the --mqtt broker,
+ *                     else the console's MQTT over WebSocket (ws://host:port/mqtt); "off": none
+ *
+ * The drones obey a lock as drones must (docs/api.md "Commands"): locked, a drone on the ground
+ * does not take off, and one in the air lands at the end of its sortie and stays down.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { REPO_ROOT } from '../config.ts';
+import { commandUrlFor, obeyCommands } from './fleet/commands.ts';
 import { placeFor } from './fleet/demoFleet.ts';
+import { lockable } from './fleet/lock.ts';
 import { runFleet } from './fleet/runner.ts';
 import { httpSender, type KeyPair, mqttSender } from './fleet/senders.ts';
 import { liveFleet } from './flight/index.ts';
@@ -28,6 +35,7 @@ const { values } = parseArgs({
     secret: { type: 'string' },
     seed: { type: 'string', default: '1' },
     rate: { type: 'string', default: '1' },
+    commands: { type: 'string' },
   },
 });
 
@@ -86,15 +94,23 @@ const fleet = liveFleet({
   rateHz,
   droneIds: mine.map((d) => d.droneId),
   places: mine.map((d) => placeFor(d.regionCode)),
-});
+}).map((d) => lockable(d));
 const sender = values.mqtt ? await mqttSender(values.mqtt, key) : httpSender(values.url, key);
-const run = runFleet([{ drones: fleet, sender }], {
+const commandUrl = values.commands ?? values.mqtt ?? commandUrlFor(values.url);
+const commands =
+  commandUrl === 'off'
+    ? undefined
+    : obeyCommands(commandUrl, key, fleet, {
+        onError: (err) => process.stderr.write(`simulate: commands: ${err.message}\n`),
+      });
+const run = runFleet([{ drones: fleet, sender, commands }], {
   onError: (err) => process.stderr.write(`simulate: ${err.message}\n`),
 });
 process.stdout.write(`simulate: ${fleet.length} drones of key ${key.vid} -> ${values.mqtt ?? values.url}\n`);
 const report = setInterval(() => {
   const s = run.stats();
-  process.stdout.write(`simulate: ${s.points} points sent, ${s.failures} failed sends\n`);
+  const locked = fleet.filter((d) => d.locked).length;
+  process.stdout.write(`simulate: ${s.points} points sent, ${s.failures} failed sends, ${locked} locked\n`);
 }, 10_000);
 const stop = async () => {
   clearInterval(report);

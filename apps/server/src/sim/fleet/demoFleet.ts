@@ -8,16 +8,10 @@ import { join } from 'node:path';
 import type { Logger } from 'pino';
 import type { KeysService } from '../../modules/accounts/keys.service.ts';
 import type { Db } from '../../platform/db.ts';
-import {
-  FARM_PLACES,
-  type FarmPlace,
-  type Field,
-  fieldAreaM2,
-  type LiveDrone,
-  liveFleet,
-} from '../flight/index.ts';
+import { FARM_PLACES, type FarmPlace, type Field, fieldAreaM2, liveFleet } from '../flight/index.ts';
 import { insertBlocks } from '../history/store.ts';
 import { centreOf } from '../history/templates.ts';
+import { type LockableDrone, lockable } from './lock.ts';
 import type { KeyPair } from './senders.ts';
 
 /** Farm place per registered province (9-digit code / 10,000). */
@@ -78,7 +72,10 @@ function blockRegistrar(db: Db, owners: Map<string, { yy: number | null; name: s
   };
 }
 
-/** `count` activated drones spread over the manufacturers and regions, grouped by manufacturer. */
+/**
+ * `count` activated drones spread over the manufacturers and regions, grouped by manufacturer. Each
+ * obeys a lock (lock.ts) once its group's commands are subscribed (commands.ts `obeyCommands`).
+ */
 export async function demoFleet(
   db: Db,
   keys: KeysService,
@@ -110,7 +107,7 @@ export async function demoFleet(
     new Map(chosen.map((d) => [d.drone_id, { yy: d.yy_account_id, name: d.drone_name }])),
     logger,
   );
-  const groups: Array<{ accountId: number; key: KeyPair; drones: LiveDrone[] }> = [];
+  const groups: Array<{ accountId: number; key: KeyPair; drones: LockableDrone[] }> = [];
   for (const zz of [...new Set(chosen.map((d) => d.zz_account_id))]) {
     const mine = chosen.filter((d) => d.zz_account_id === zz);
     const fleet = liveFleet({
@@ -124,7 +121,11 @@ export async function demoFleet(
         .filter((id) => id > 0),
       onField,
     });
-    groups.push({ accountId: zz, key: await demoKey(keys, zz, `demo-fleet-${zz}`, dataDir), drones: fleet });
+    groups.push({
+      accountId: zz,
+      key: await demoKey(keys, zz, `demo-fleet-${zz}`, dataDir),
+      drones: fleet.map((d) => lockable(d)),
+    });
   }
   return groups;
 }

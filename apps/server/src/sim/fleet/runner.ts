@@ -4,6 +4,7 @@
  * flying; what the server refused is not resent, as a real drone's buffer would be bounded).
  */
 import type { LiveDrone } from '../flight/index.ts';
+import type { CommandLink } from './commands.ts';
 import { fieldPicture } from './fieldPicture.ts';
 import type { Sender } from './senders.ts';
 
@@ -16,7 +17,8 @@ export interface FleetRun {
 }
 
 export function runFleet(
-  groups: Array<{ drones: LiveDrone[]; sender: Sender }>,
+  /** `commands`: the group's command subscription (commands.ts), closed with the fleet. */
+  groups: Array<{ drones: LiveDrone[]; sender: Sender; commands?: CommandLink }>,
   opts: { tickMs?: number; onError?: (err: Error) => void } = {},
 ): FleetRun {
   const tickMs = opts.tickMs ?? 1000;
@@ -73,6 +75,7 @@ export function runFleet(
     async stop() {
       clearInterval(timer);
       await Promise.all(groups.map((g) => g.sender.close()));
+      await Promise.all(groups.map((g) => g.commands?.close()));
     },
   };
 }

@@ -1,0 +1,99 @@
+/**
+ * Simulated drones answer commands as real ones do (docs/api.md "Commands"): one MQTT connection
+ * per telemetry key subscribes to each drone's command topic and answers on its ack topic. A lock
+ * or unlock is applied at once (lock.ts: a locked drone on the ground does not take off) and
+ * answered `done`; the other types are answered `failed` (the simulator does not fly them yet). A
+ * command seen again (a re-send) is answered again, not applied again; a lock or unlock older than
+ * the last one applied is answered and ignored.
+ */
+import { type CommandMessage, commandAckTopic, commandMessageSchema, commandTopic } from '@agrifleet/domain';
+import type { LockableDrone } from './lock.ts';
+import type { KeyPair } from './senders.ts';
+
+export interface CommandLink {
+  /** Resolves when every command topic is subscribed. */
+  readonly ready: Promise<void>;
+  stats(): { received: number; answered: number; lastError: string | null };
+  close(): Promise<void>;
+}
+
+/** The MQTT URL the console's drones use for commands: its own WebSocket endpoint by default. */
+export function commandUrlFor(consoleUrl: string): string {
+  const u = new URL(consoleUrl);
+  u.protocol = u.protocol === 'https:' ? 'wss:' : 'ws:';
+  u.pathname = '/mqtt';
+  return u.toString();
+}
+
+export function obeyCommands(
+  url: string,
+  key: KeyPair,
+  drones: readonly LockableDrone[],
+  opts: { clientId?: string; onError?: (err: Error) => void } = {},
+): CommandLink {
+  const byId = new Map(drones.map((d) => [d.droneId, d]));
+  const answers = new Map<number, { state: 'done' | 'failed'; reason?: string }>();
+  const lastLocking = new Map<string, number>();
+  const s = { received: 0, answered: 0, lastError: null as string | null };
+  const fail = (err: Error) => {
+    s.lastError = err.message;
+    opts.onError?.(err);
+  };
+
+  function apply(drone: LockableDrone, c: CommandMessage): { state: 'done' | 'failed'; reason?: string } {
+    if (c.type !== 'lock' && c.type !== 'unlock')
+      return { state: 'failed', reason: `${c.type} is not supported` };
+    if (c.id >= (lastLocking.get(drone.droneId) ?? 0)) {
+      lastLocking.set(drone.droneId, c.id);
+      drone.setLocked(c.type === 'lock');
+    }
+    return { state: 'done' };
+  }
+
+  const ready = (async () => {
+    const mqtt = await import('mqtt');
+    const client = await mqtt.connectAsync(url, {
+      username: key.vid,
+      password: key.secret,
+      clientId: opts.clientId ?? `agrifleet-sim-cmd-${key.vid}-${process.pid}`,
+      reconnectPeriod: 2000,
+    });
+    client.on('error', fail);
+    client.on('message', (topic, payload) => {
+      const droneId = topic.split('/')[3] ?? '';
+      const drone = byId.get(droneId);
+      if (!drone) return;
+      let c: CommandMessage;
+      try {
+        c = commandMessageSchema.parse(JSON.parse(payload.toString('utf8')));
+      } catch (err) {
+        return fail(new Error(`bad command for ${droneId}: ${(err as Error).message}`));
+      }
+      s.received++;
+      const answer = answers.get(c.id) ?? apply(drone, c);
+      answers.set(c.id, answer);
+      client
+        .publishAsync(commandAckTopic(droneId), JSON.stringify({ id: c.id, ...answer }), { qos: 1 })
+        .then(() => {
+          s.answered++;
+        }, fail);
+    });
+    const topics = drones.map((d) => commandTopic(d.droneId));
+    for (let i = 0; i < topics.length; i += 100) {
+      const granted = await client.subscribeAsync(topics.slice(i, i + 100), { qos: 1 });
+      const refused = granted.filter((g) => g.qos >= 128).map((g) => g.topic);
+      if (refused.length) fail(new Error(`command topics refused: ${refused.join(', ')}`));
+    }
+    return client;
+  })();
+  ready.catch(fail);
+
+  return {
+    ready: ready.then(() => undefined),
+    stats: () => ({ ...s }),
+    async close() {
+      const client = await ready.catch(() => null);
+      await client?.endAsync();
+    },
+  };
+}
