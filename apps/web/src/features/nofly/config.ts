@@ -1,0 +1,84 @@
+/**
+ * The no-fly zone list as configuration of the shared list pattern (src/list): the noflyType and
+ * name filters, the columns (name, type, address, region, shape, enabled switch, version, created),
+ * delete with confirmation. Create and edit happen on the map (ZoneEditor), not in the list's form
+ * dialog; the enabled switch is a cell the page renders. Pure apart from the renderers it is given.
+ */
+import { formatDate, type NoflyPage, type NoflyRecord } from '@agrifleet/domain';
+import type { ReactNode } from 'react';
+import type { Translate } from '../../list/columns.ts';
+import type { ListConfig, RowAction } from '../../list/types.ts';
+import { noflyApi } from './api.ts';
+
+export interface NoflyLook {
+  t: Translate;
+  /** The region's names ('江苏省 / 盐城市 / 射阳县'), or null while the tree loads. */
+  regionName: (code: number | null) => string | null;
+  /** The enabled switch of a row. */
+  enabledCell: (row: NoflyRecord) => ReactNode;
+  onDetail: (row: NoflyRecord) => void;
+  onEdit: (row: NoflyRecord) => void;
+  /** Whether the caller may create zones (platform and government managers). */
+  canCreate: boolean;
+  onCreate: () => void;
+}
+
+export const shapeText = (t: Translate, r: Pick<NoflyRecord, 'shape' | 'radiusM'>) =>
+  r.shape === 'circle' ? t('nofly:shape.circle', { r: r.radiusM ?? 0 }) : t('nofly:shape.polygon');
+
+export function noflyListConfig(look: NoflyLook): ListConfig<NoflyRecord, NoflyPage> {
+  const { t } = look;
+  const rowActions: RowAction<NoflyRecord>[] = [
+    { key: 'detail', label: 'nofly:action.detail', first: true, onClick: look.onDetail },
+    { key: 'edit', label: 'nofly:action.edit', visible: (r) => r.editable, onClick: look.onEdit },
+  ];
+  return {
+    id: 'nofly',
+    ns: ['nofly'],
+    fetch: noflyApi.page,
+    rowKey: (r) => r.noflyId,
+    filters: [
+      {
+        kind: 'select',
+        name: 'noflyType',
+        label: 'nofly:filter.noflyType',
+        numeric: true,
+        options: [
+          { value: 2, labelKey: 'nofly:type.2' },
+          { value: 1, labelKey: 'nofly:type.1' },
+        ],
+      },
+      { kind: 'text', name: 'name', label: 'nofly:filter.name' },
+    ],
+    columns: [
+      { key: 'name', title: 'nofly:col.name', ellipsis: true, width: 220 },
+      {
+        key: 'noflyType',
+        title: 'nofly:col.noflyType',
+        value: (r) => t(`nofly:type.${r.noflyType}`),
+        width: 120,
+      },
+      { key: 'detailAddress', title: 'nofly:col.detailAddress', ellipsis: true },
+      {
+        key: 'regionCode',
+        title: 'nofly:col.region',
+        value: (r) => look.regionName(r.regionCode) ?? r.regionCode ?? '',
+        ellipsis: true,
+      },
+      { key: 'shape', title: 'nofly:col.shape', value: (r) => shapeText(t, r), width: 170 },
+      { key: 'enabled', title: 'nofly:col.enabled', render: look.enabledCell, align: 'center', width: 80 },
+      { key: 'version', title: 'nofly:col.version', align: 'right', width: 70 },
+      {
+        key: 'createTime',
+        title: 'nofly:col.createTime',
+        value: (r) => formatDate(Date.parse(r.createTime), 'YYYY-MM-DD HH:mm'),
+        width: 150,
+      },
+    ],
+    toolbar: look.canCreate
+      ? [{ key: 'create', label: 'nofly:action.create', primary: true, onClick: look.onCreate }]
+      : [],
+    rowActions,
+    remove: look.canCreate ? (r) => noflyApi.remove(r.noflyId) : undefined,
+  };
+}

@@ -1,0 +1,184 @@
+/**
+ * Drawing one area on the shared map with terra-draw (its MapLibre adapter): a polygon (click the
+ * vertices, click the first one or double-click to close), a circle (click the centre, move, click
+ * again), or editing the shape drawn (drag vertices, add one from an edge's midpoint; a circle keeps
+ * its centre while its edge is dragged). It holds ONE shape: a new drawing replaces the old.
+ *
+ * Controlled: `shape` is shown (an import, the record being edited); every drawing or edit calls
+ * `onChange` with the new shape. Reusable for any area (no-fly zones, field blocks): it knows
+ * nothing about what the shape is for. Like every overlay it adds its sources and layers on mount
+ * (again after a style switch) and removes them on unmount (terra-draw's stop()).
+ */
+import type { Polygon, Position } from 'geojson';
+import { useEffect, useRef } from 'react';
+import {
+  type GeoJSONStoreFeatures,
+  TerraDraw,
+  TerraDrawCircleMode,
+  TerraDrawPolygonMode,
+  TerraDrawSelectMode,
+} from 'terra-draw';
+import { TerraDrawMapLibreGLAdapter } from 'terra-draw-maplibre-gl-adapter';
+import { useMapEpoch, useMapInstance } from './store.ts';
+
+export type DrawTool = 'polygon' | 'circle' | 'select';
+
+/** A drawn area: its polygon, and for a circle its centre and radius (the polygon approximates it). */
+export interface DrawnShape {
+  geometry: Polygon;
+  circle?: { center: [number, number]; radiusM: number };
+}
+
+export interface DrawControlProps {
+  tool: DrawTool;
+  shape: DrawnShape | null;
+  onChange: (shape: DrawnShape | null) => void;
+  /** Outline and fill colour (hex). */
+  color?: `#${string}`;
+}
+
+const EARTH_R = 6_371_008.8;
+const RAD = Math.PI / 180;
+
+/** A geodesic circle as a closed ring of `sides` vertices (what terra-draw's globe circle draws). */
+export function circlePolygon(center: [number, number], radiusM: number, sides = 64): Polygon {
+  const [lng0, lat0] = center;
+  const d = radiusM / EARTH_R;
+  const ring: Position[] = [];
+  for (let i = 0; i < sides; i++) {
+    const b = (2 * Math.PI * i) / sides;
+    const lat = Math.asin(
+      Math.sin(lat0 * RAD) * Math.cos(d) + Math.cos(lat0 * RAD) * Math.sin(d) * Math.cos(b),
+    );
+    const lng =
+      lng0 * RAD +
+      Math.atan2(
+        Math.sin(b) * Math.sin(d) * Math.cos(lat0 * RAD),
+        Math.cos(d) - Math.sin(lat0 * RAD) * Math.sin(lat),
+      );
+    ring.push([Number((lng / RAD).toFixed(7)), Number((lat / RAD).toFixed(7))]);
+  }
+  ring.push(ring[0] as Position);
+  return { type: 'Polygon', coordinates: [ring] };
+}
+
+/** The shape of a terra-draw feature (a circle's centre is the mean of its ring's vertices). */
+export function shapeOfFeature(f: GeoJSONStoreFeatures): DrawnShape | null {
+  if (f.geometry.type !== 'Polygon') return null;
+  const geometry = f.geometry as Polygon;
+  const round = (ring: Position[]) =>
+    ring.map((p) => [Number((p[0] as number).toFixed(7)), Number((p[1] as number).toFixed(7))]);
+  const rings = geometry.coordinates.map(round);
+  if (f.properties?.mode !== 'circle') return { geometry: { type: 'Polygon', coordinates: rings } };
+  const ring = (rings[0] ?? []).slice(0, -1);
+  const n = ring.length || 1;
+  const center: [number, number] = [
+    Number((ring.reduce((s, p) => s + (p[0] as number), 0) / n).toFixed(7)),
+    Number((ring.reduce((s, p) => s + (p[1] as number), 0) / n).toFixed(7)),
+  ];
+  const km = Number(f.properties.radiusKilometers);
+  return {
+    geometry: { type: 'Polygon', coordinates: rings },
+    circle: { center, radiusM: Math.round(km * 1000 * 10) / 10 },
+  };
+}
+
+const toFeature = (s: DrawnShape): GeoJSONStoreFeatures => ({
+  id: crypto.randomUUID(),
+  type: 'Feature',
+  geometry: s.circle ? circlePolygon(s.circle.center, s.circle.radiusM) : s.geometry,
+  properties: s.circle ? { mode: 'circle', radiusKilometers: s.circle.radiusM / 1000 } : { mode: 'polygon' },
+});
+
+export function DrawControl({ tool, shape, onChange, color = '#e5484d' }: DrawControlProps) {
+  const map = useMapInstance();
+  const epoch = useMapEpoch();
+  const draw = useRef<TerraDraw | null>(null);
+  /** The shape last sent out or shown: a `shape` prop equal to it needs no redraw. */
+  const current = useRef<DrawnShape | null>(null);
+  const latest = useRef({ tool, shape, onChange });
+  latest.current = { tool, shape, onChange };
+
+  useEffect(() => {
+    if (!map || !epoch) return;
+    const styles = { fillColor: color, outlineColor: color, fillOpacity: 0.25, outlineWidth: 2 } as const;
+    const d = new TerraDraw({
+      adapter: new TerraDrawMapLibreGLAdapter({ map, prefixId: 'af-draw' }),
+      modes: [
+        new TerraDrawPolygonMode({ styles }),
+        new TerraDrawCircleMode({ styles, projection: 'globe' }),
+        new TerraDrawSelectMode({
+          flags: {
+            polygon: {
+              feature: {
+                draggable: true,
+                coordinates: { midpoints: true, draggable: true, deletable: true },
+              },
+            },
+            circle: { feature: { draggable: true, coordinates: { resizable: 'center-fixed' } } },
+          },
+          styles: {
+            selectedPolygonColor: color,
+            selectedPolygonOutlineColor: color,
+            selectedPolygonFillOpacity: 0.3,
+          },
+        }),
+      ],
+    });
+    const emit = (id: string | number) => {
+      const f = d.getSnapshotFeature(id);
+      const s = f ? shapeOfFeature(f) : null;
+      current.current = s;
+      latest.current.onChange(s);
+    };
+    d.on('finish', (id) => {
+      // One shape at a time: a new drawing replaces the previous one.
+      const others = d
+        .getSnapshot()
+        .filter((f) => f.id !== id)
+        .map((f) => f.id as string);
+      if (others.length) d.removeFeatures(others);
+      emit(id);
+    });
+    d.on('change', (ids, type) => {
+      if (type === 'update' && d.getMode() === 'select')
+        for (const id of ids) if (d.getSnapshotFeature(id)) emit(id);
+    });
+    d.start();
+    draw.current = d;
+    const show = () => {
+      const s = latest.current.shape;
+      if (s) d.addFeatures([toFeature(s)]);
+      current.current = s;
+      d.setMode(latest.current.tool);
+    };
+    d.on('ready', show);
+    return () => {
+      draw.current = null;
+      d.stop();
+    };
+  }, [map, epoch, color]);
+
+  // The tool chosen outside.
+  useEffect(() => {
+    const d = draw.current;
+    if (d?.enabled && d.getMode() !== tool) {
+      d.setMode(tool);
+      const first = d.getSnapshot()[0];
+      if (tool === 'select' && first) d.selectFeature(first.id as string);
+    }
+  }, [tool]);
+
+  // A shape given from outside (an import, a reset): shown instead of what is drawn.
+  useEffect(() => {
+    const d = draw.current;
+    if (!d?.enabled || shape === current.current) return;
+    current.current = shape;
+    const mode = d.getMode();
+    d.clear();
+    if (shape) d.addFeatures([toFeature(shape)]);
+    d.setMode(mode);
+  }, [shape]);
+
+  return null;
+}
