@@ -140,7 +140,13 @@ export const droneRtk = z.object({
 export type DroneRtk = z.infer<typeof droneRtk>;
 
 const DAY_MS = 86_400_000;
-/** Whole days from `now` to `expiresAt` (rounded down; negative once ended); null with no expiry. */
+/**
+ * Whole days from `now` to `expiresAt`: while the service runs, the full days left (0 on its last
+ * day); once it has ended, minus the full days since (at least -1, so a negative number always
+ * means ended). Null with no expiry.
+ */
 export function rtkDaysLeft(expiresAt: number | null, now: number): number | null {
-  return expiresAt === null ? null : Math.floor((expiresAt - now) / DAY_MS);
+  if (expiresAt === null) return null;
+  const diff = expiresAt - now;
+  return diff > 0 ? Math.floor(diff / DAY_MS) : -Math.max(1, Math.floor(-diff / DAY_MS));
 }

@@ -36,7 +36,7 @@ export default function RtkListPage() {
   const config = useMemo(
     () =>
       rtkConfig(
-        { t, today: formatDate(Date.now(), 'YYYY-MM-DD') },
+        { t, today: formatDate(Date.now(), 'YYYY-MM-DD'), showManufacturer: user?.accountType === 1 },
         {
           canManage,
           allowedCell: (row: RtkRow) => (
@@ -48,7 +48,7 @@ export default function RtkListPage() {
           openRenew: (row?: RtkRow) => setDialog({ kind: 'renew', seed: { btaddr: row?.btaddr } }),
         },
       ),
-    [t, canManage, refresh],
+    [t, canManage, refresh, user?.accountType],
   );
   const forms = useMemo(
     () => ({

@@ -1,4 +1,4 @@
-import type { RtkRow } from '@agrifleet/domain';
+import { maskQxdsk, normalizeBtaddr, type RtkRow, rtkDaysLeft } from '@agrifleet/domain';
 import { describe, expect, it, vi } from 'vitest';
 import { cellValue, exportTable } from '../../list/columns.ts';
 import { fieldRules, shownFields, submittedValues } from '../../list/fields.ts';
@@ -40,7 +40,7 @@ const hooks = (canManage: boolean): RtkHooks => ({
   openBind: vi.fn(),
   openRenew: vi.fn(),
 });
-const look = { t, today: '2026-11-24' };
+const look = { t, today: '2026-11-24', showManufacturer: true };
 
 describe('RTK list configuration', () => {
   it('sends the spec parameters page, size, pn and type', () => {
@@ -59,16 +59,18 @@ describe('RTK list configuration', () => {
     expect(config.columns.map((c) => c.key)).toEqual([
       'devId',
       'drone',
-      'owner',
-      'manufacturer',
       'pn',
       'type',
       'btaddr',
       'qxdsk',
       'allowed',
       'expiresAt',
-      'daysLeft',
+      'owner',
+      'manufacturer',
     ]);
+    expect(
+      rtkConfig({ ...look, showManufacturer: false }, hooks(true)).columns.map((c) => c.key),
+    ).not.toContain('manufacturer');
     const values = Object.fromEntries(config.columns.map((c) => [c.key, cellValue(c, row)]));
     expect(values).toMatchObject({
       devId: 'JYRTK26000100',
@@ -76,12 +78,13 @@ describe('RTK list configuration', () => {
       type: 'rtk:type.1',
       qxdsk: 'qx******1f',
       allowed: 'rtk:allowed.yes',
-      daysLeft: 12,
+      owner: '丰收飞防服务合作社',
+      manufacturer: '极翼植保无人机有限公司',
     });
     expect(values.expiresAt).toMatch(/^2026-12-0[67]$/);
     const table = exportTable(config.columns, [row], t);
     expect(table.header[0]).toBe('rtk:col.devId');
-    expect(table.rows[0]).toHaveLength(11);
+    expect(table.rows[0]).toHaveLength(10);
     expect(config.export?.fileName()).toBe('rtk:fileName(2026-11-24)');
   });
 
@@ -102,9 +105,27 @@ describe('RTK list configuration', () => {
     expect(expiryLevel({ expiresAt: NOW + 3600_000, daysLeft: 0 }, NOW)).toBe('soon');
     expect(expiryLevel({ expiresAt: NOW + 29.5 * DAY, daysLeft: 29 }, NOW)).toBe('soon');
     expect(expiryLevel({ expiresAt: NOW + 30.5 * DAY, daysLeft: 30 }, NOW)).toBe('ok');
-    expect(daysText({ expiresAt: NOW - 5.5 * DAY, daysLeft: -6 }, t, NOW)).toBe('rtk:expiry.ended(6)');
+    expect(daysText({ expiresAt: NOW - 5.5 * DAY, daysLeft: -5 }, t, NOW)).toBe('rtk:expiry.ended(5)');
     expect(daysText({ expiresAt: NOW + 12.5 * DAY, daysLeft: 12 }, t, NOW)).toBe('rtk:expiry.left(12)');
     expect(daysText({ expiresAt: null, daysLeft: null }, t, NOW)).toBe('rtk:expiry.none');
+  });
+});
+
+describe('RTK values shared with the server', () => {
+  it('counts days left down to 0, and days since the end from -1', () => {
+    expect(rtkDaysLeft(null, NOW)).toBeNull();
+    expect(rtkDaysLeft(NOW + 12.5 * DAY, NOW)).toBe(12);
+    expect(rtkDaysLeft(NOW + 3600_000, NOW)).toBe(0);
+    expect(rtkDaysLeft(NOW, NOW)).toBe(-1);
+    expect(rtkDaysLeft(NOW - DAY - 1000, NOW)).toBe(-1);
+    expect(rtkDaysLeft(NOW - 5.5 * DAY, NOW)).toBe(-5);
+  });
+
+  it('writes Bluetooth addresses one way and hides keys and their length', () => {
+    expect(normalizeBtaddr('5c-e8-83-00-01-0a')).toBe('5C:E8:83:00:01:0A');
+    expect(normalizeBtaddr('5ce88300010a')).toBe('5C:E8:83:00:01:0A');
+    expect(maskQxdsk('qxABCDEFGH12')).toBe('qx******12');
+    expect(maskQxdsk('qxABCDEFGHIJKLMNOP12')).toBe('qx******12');
   });
 });
 

@@ -30,6 +30,8 @@ export interface RtkLook {
   t: Translate;
   /** 'YYYY-MM-DD', for the export's file name. */
   today: string;
+  /** Show the manufacturer column (the platform sees every manufacturer's devices). */
+  showManufacturer: boolean;
 }
 
 /** How an end of service is shown: none yet, ended, within RTK_SOON_DAYS, or further. */
@@ -101,8 +103,6 @@ export function rtkConfig(look: RtkLook, hooks: RtkHooks): ListConfig<RtkRow, Rt
     columns: [
       col('devId', { fixed: 'left' }),
       col('drone', { value: (r) => r.droneId, render: hooks.droneCell }),
-      col('owner', { value: (r) => r.yyAccountName }),
-      col('manufacturer', { value: (r) => r.zzAccountName }),
       col('pn'),
       col('type', { value: (r) => t(`rtk:type.${r.type}`) }),
       col('btaddr'),
@@ -112,11 +112,14 @@ export function rtkConfig(look: RtkLook, hooks: RtkHooks): ListConfig<RtkRow, Rt
         render: hooks.allowedCell,
         align: 'center',
       }),
+      // The date, with the days left beside it (highlighted when ended or ending within 30 days).
       col('expiresAt', {
         value: (r) => (r.expiresAt === null ? null : formatDate(r.expiresAt, 'YYYY-MM-DD')),
         render: hooks.expiryCell,
       }),
-      col('daysLeft', { value: (r) => r.daysLeft, align: 'right', excel: '0' }),
+      col('owner', { value: (r) => r.yyAccountName }),
+      // A manufacturer sees only its own devices: the column is the platform's.
+      ...(look.showManufacturer ? [col('manufacturer', { value: (r) => r.zzAccountName })] : []),
     ],
     toolbar,
     rowActions,
