@@ -49,15 +49,17 @@ export const commandState = async (t: TestApp, id: number) =>
 
 export type Device = Awaited<ReturnType<typeof connectDevice>>;
 
-/** An MQTT client signed in with `key` that collects what arrives on its drones' command topics. */
+/**
+ * An MQTT client signed in with `key` (null: anonymous, for a broker that authenticates devices
+ * itself) that collects what arrives on its drones' command topics.
+ */
 export async function connectDevice(
   url: string,
-  key: { vid: string; secret: string },
+  key: { vid: string; secret: string } | null,
   more: mqtt.IClientOptions = {},
 ) {
   const client = await mqtt.connectAsync(url, {
-    username: key.vid,
-    password: key.secret,
+    ...(key ? { username: key.vid, password: key.secret } : {}),
     reconnectPeriod: 0,
     ...more,
   });

@@ -124,18 +124,20 @@ export function createCommandsRepo(db: Db) {
       return rows.map((r) => r.drone_id);
     },
 
-    /** Handed to the drone: pending becomes sent; a re-send counts another attempt. */
-    async markSent(ids: number[]): Promise<void> {
+    /**
+     * Handed to the drone at `at` (taken before publishing: its answer may be stored first): pending
+     * becomes sent, any other state stays; sent_at is the latest hand-over; each counts an attempt.
+     */
+    async markSent(ids: number[], at: Date): Promise<void> {
       if (ids.length === 0) return;
       await db
         .updateTable('drone_commands')
         .set((eb) => ({
-          state: sql<string>`'sent'`,
-          sent_at: new Date(),
+          state: sql<string>`CASE WHEN state = 'pending' THEN 'sent' ELSE state END`,
+          sent_at: at,
           attempts: eb('attempts', '+', 1),
         }))
         .where('id', 'in', ids)
-        .where('state', 'in', OPEN)
         .execute();
     },
 

@@ -72,9 +72,10 @@ export function createCommands(o: CommandsOptions): CommandService {
 
   async function publish(commands: DroneCommand[]): Promise<void> {
     if (!downlink || commands.length === 0) return;
+    const at = new Date();
     const sent: number[] = [];
     for (const c of commands) if (await downlink.publish(c.droneId, commandMessage(c))) sent.push(c.id);
-    await repo.markSent(sent);
+    await repo.markSent(sent, at);
   }
 
   async function publishPending(): Promise<void> {
