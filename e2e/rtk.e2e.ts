@@ -4,6 +4,10 @@
  * prefilled with its Bluetooth address) moves its end of service a year ahead; the allow switch
  * stops a device and the list, reloaded from the server, shows it stopped. Then the page in English.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { missingTranslations, signInByApi, toastTexts } from './setup/app.ts';
@@ -124,6 +128,33 @@ describe('RTK devices', () => {
     await settled(page);
     expect(await page.getByTestId('list-export').isEnabled()).toBe(true);
     await screenshot(page, 'rtk-list-en');
+
+    // Export of the filtered set (drone terminals): one row per device with the translated titles.
+    const total = Number(
+      ((await page.locator('.ant-pagination-total-text').textContent()) ?? '').replace(/\D/g, ''),
+    );
+    expect(total).toBeGreaterThan(0);
+    const download = page.waitForEvent('download', { timeout: 60_000 });
+    await page.getByTestId('list-export').click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^RTK devices \d{4}-\d{2}-\d{2}\.xlsx$/);
+    const dir = mkdtempSync(join(tmpdir(), 'agrifleet-rtk-'));
+    try {
+      await file.saveAs(join(dir, 'rtk.xlsx'));
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.readFile(join(dir, 'rtk.xlsx'));
+      const sheet = book.worksheets[0];
+      if (!sheet) throw new Error('no sheet');
+      const values = (n: number) => (sheet.getRow(n).values as unknown[]).slice(1);
+      expect(values(1).slice(0, 4)).toEqual(['Device ID', 'Drone', 'Product number', 'Type']);
+      expect(sheet.actualRowCount).toBe(total + 1);
+      for (let i = 2; i <= total + 1; i++) {
+        expect(values(i)[3]).toBe('Drone');
+        expect(String(values(i)[5] ?? '')).not.toMatch(/^qx[0-9a-f]{14}$/);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
     await page.getByRole('button', { name: 'Bind key' }).first().click();
     const dialog = page.locator('.ant-modal').filter({ hasText: 'Bind a service key' });
     await dialog.waitFor();

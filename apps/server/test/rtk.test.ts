@@ -370,6 +370,23 @@ describe('renewal by btaddr', () => {
     }
   });
 
+  it('adds both of two renewals sent at once (the rows are locked, not overwritten)', async () => {
+    const d = await pick('makerB', (x) => future(x) && x.drone_id !== null);
+    const old = (d.expires_at as Date).getTime();
+    const [a, b] = await Promise.all([renew('makerB', d.btaddr, 10), renew('platform', d.btaddr, 20)]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    expect((await device(d.dev_id)).expires_at?.getTime()).toBe(old + 30 * DAY);
+    const history = await t.db
+      .selectFrom('rtk_renewals')
+      .select(['days', 'old_expires_at', 'new_expires_at'])
+      .where('dev_id', '=', d.dev_id)
+      .orderBy('id')
+      .execute();
+    expect(history).toHaveLength(2);
+    // Each renewal saw the expiry the other left.
+    expect(history[1]?.old_expires_at).toEqual(history[0]?.new_expires_at);
+  });
+
   it('refuses a renewal past 20 years from now, changing nothing', async () => {
     const d = await pick('makerB', future);
     expect((await renew('makerB', d.btaddr, 3650)).statusCode).toBe(200);
