@@ -159,6 +159,26 @@ describe('commands to drones (embedded broker)', () => {
     expect(b.client.connected).toBe(true);
   });
 
+  it('an unanswered command times out after 24 h; a late answer is still taken', async () => {
+    const c = await t.app.commands.send({ droneId: drone(1), type: 'resume' });
+    const fresh = await t.app.commands.send({ droneId: drone(1), type: 'pause' });
+    await t.db
+      .updateTable('drone_commands')
+      .set({ created_at: new Date(Date.now() - 25 * 3600_000) })
+      .where('id', '=', c.id)
+      .execute();
+    expect(await t.app.commands.sweep()).toBe(1);
+    expect(await commandState(t, c.id)).toBe('timedOut');
+    expect(await commandState(t, fresh.id)).not.toBe('timedOut');
+    // Timed-out commands are not re-sent; a drone's late answer to one is still recorded.
+    const d = await device(keyA);
+    await d.subscribe(drone(1));
+    await until(() => d.received.find((m) => m.id === fresh.id));
+    expect(d.received.map((m) => m.id)).not.toContain(c.id);
+    await d.ack(drone(1), { id: c.id, state: 'done' });
+    await until(async () => (await commandState(t, c.id)) === 'done');
+  });
+
   it('a command sent in a transaction that rolls back is never stored nor published', async () => {
     const d = await device(keyA);
     await d.subscribe(drone(0));

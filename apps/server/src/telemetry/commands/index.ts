@@ -123,9 +123,10 @@ export function createCommands(o: CommandsOptions): CommandService {
     await publish([c]);
   }
 
-  async function sweep(): Promise<void> {
+  async function sweep(): Promise<number> {
     const n = await repo.timeOut(new Date(Date.now() - timeoutMs), 'timedOut');
     if (n > 0) log?.info({ count: n }, 'commands timed out');
+    return n;
   }
 
   const service: CommandService = {
@@ -169,6 +170,7 @@ export function createCommands(o: CommandsOptions): CommandService {
         await resend(droneId);
       });
     },
+    sweep,
     onLinkUp() {
       if (running) void enqueue('publish pending', publishPending);
     },
@@ -180,12 +182,20 @@ export function createCommands(o: CommandsOptions): CommandService {
         void enqueue('dispatch', () => onNotice(payload));
       });
       for (const d of await repo.dronesWithOpen()) open.set(d, 0);
-      await enqueue('sweep', sweep);
+      await enqueue('sweep', async () => {
+        await sweep();
+      });
       await enqueue('publish pending', publishPending);
       const poll = setInterval(() => {
         if (!o.notifier.connected) void enqueue('poll', publishPending);
       }, o.pollMs ?? 2000);
-      const sweeper = setInterval(() => void enqueue('sweep', sweep), 60_000);
+      const sweeper = setInterval(
+        () =>
+          void enqueue('sweep', async () => {
+            await sweep();
+          }),
+        60_000,
+      );
       poll.unref();
       sweeper.unref();
       timers.push(poll, sweeper);

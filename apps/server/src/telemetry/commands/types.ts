@@ -67,4 +67,6 @@ export interface CommandService extends Commands {
   onSubscribed(droneId: string): void;
   onTelemetry(droneId: string): void;
   onLinkUp(): void;
+  /** Unanswered commands older than the time-out become timedOut (also every minute). Returns how many. */
+  sweep(): Promise<number>;
 }
