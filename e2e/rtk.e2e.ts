@@ -37,7 +37,7 @@ async function settled(page: Page) {
     .poll(
       () =>
         page.evaluate(() =>
-          [...document.querySelectorAll('.ant-modal')].every(
+          Array.from(document.querySelectorAll('.ant-modal')).every(
             (m) => getComputedStyle(m).opacity === '1' && !/zoom|fade/.test(m.className),
           ),
         ),
