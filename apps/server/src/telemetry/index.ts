@@ -33,7 +33,7 @@ export interface TelemetryOptions {
 }
 
 export function createTelemetry(o: TelemetryOptions) {
-  const directory = createDroneDirectory(o.db);
+  const directory = createDroneDirectory(o.db, o.notifier);
   const live = new LiveState(o.locate, o.onlineWindowMs);
   const anomalies = createAnomalyStream({ db: o.db, locate: o.locate, logger: o.logger, notifier: o.notifier });
   let ingest: ReturnType<typeof createIngest> | null = null;

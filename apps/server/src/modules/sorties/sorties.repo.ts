@@ -138,7 +138,19 @@ export function createSortiesRepo(db: Db) {
                     .where(scopeCondition(scope, SORTIE_COLS)),
                 ),
               ])
-            : droneScopeCondition(scope, DRONE_COLS),
+            : scope.kind === 'yy'
+              ? eb.or([
+                  droneScopeCondition(scope, DRONE_COLS),
+                  // A past owner still opens the drone: the sorties it flew then stay its own.
+                  eb.exists(
+                    eb
+                      .selectFrom('drone_ownerships as o')
+                      .select('o.id')
+                      .whereRef('o.drone_id', '=', 'd.drone_id')
+                      .where('o.yy_account_id', '=', scope.accountId),
+                  ),
+                ])
+              : droneScopeCondition(scope, DRONE_COLS),
         )
         .executeTakeFirst();
       return row !== undefined;

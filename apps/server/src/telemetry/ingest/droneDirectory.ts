@@ -5,6 +5,13 @@
  */
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db.ts';
+import type { Notifier } from '../../platform/notify.ts';
+
+/**
+ * Change notices of the drone registry (modules/drones): payload the drone id. A cached drone is
+ * dropped at once, so an owner change reaches ingest before the next point (the sortie's owners).
+ */
+export const DRONE_REGISTRY_CHANNEL = 'drone_registry';
 
 export interface DroneMeta {
   droneId: string;
@@ -29,8 +36,13 @@ const MEMBERS_RECHECK_MS = 30_000;
 /** The account whose members may fly a drone as its pilot: its operator (owner), else its maker. */
 export const operatingAccount = (meta: DroneMeta) => meta.yy ?? meta.zz;
 
-export function createDroneDirectory(db: Db) {
+export function createDroneDirectory(db: Db, notifier?: Notifier) {
   const cache = new Map<string, { meta: DroneMeta | null; at: number }>();
+  // A notice drops the drone (null: notices may have been missed, drop all); the next get reloads.
+  notifier?.on(DRONE_REGISTRY_CHANNEL, (droneId) => {
+    if (droneId) cache.delete(droneId);
+    else cache.clear();
+  });
   const pending = new Map<string, Promise<DroneMeta | null>>();
   /** User ids of an account (pilot links are checked against them; one query per account). */
   const members = new Map<number, { ids: Set<number>; at: number; loading: Promise<void> | null }>();

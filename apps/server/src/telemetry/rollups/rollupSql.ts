@@ -139,6 +139,11 @@ export function rollupStatements(set: SortieSet, s: RollupSettings, now = Date.n
       ${grains(cutoff)} GROUP BY 1, 2, 3, 4, 5
       ON CONFLICT (sk, sid, grain, period, block_id) DO UPDATE SET ${addMeasures('stat_block')},
         first_time = least(stat_block.first_time, excluded.first_time)`,
+    // Which pilots flew which drone (the drone list's oprName filter; migration 0014).
+    sql`WITH ${src}
+      INSERT INTO drone_pilots (pilot_id, drone_id)
+      SELECT DISTINCT pilot_id, drone_id FROM src WHERE pilot_id IS NOT NULL
+      ON CONFLICT DO NOTHING`,
   ];
 }
 
@@ -151,6 +156,7 @@ export const ROLLUP_TABLES = [
   'stat_drone',
   'stat_pilot',
   'stat_block',
+  'drone_pilots',
 ] as const;
 
 /**
