@@ -1,7 +1,11 @@
 /**
  * The demo fleet: drone models of the two demo manufacturers and a few hundred drones owned by
  * the demo operators, registered in several Chinese provinces and in Thailand. Deterministic.
+ * Every state of the drone list shows: activation (debugging, unactivated, activated), sale
+ * (in stock, sold, returned), device types, rental models, signed and unsigned, registered and not,
+ * locked (lock password DEMO_LOCK_PASSWORD), and drones that changed owner 120 days ago.
  */
+import { hash as argonHash } from '@node-rs/argon2';
 import type { Kysely } from 'kysely';
 import type { Database, DroneModelsTable } from '../platform/schema.ts';
 
@@ -70,6 +74,9 @@ export const DEMO_REGIONS: Array<{ code: number; share: number }> = [
 ];
 
 export const DEMO_DRONE_COUNT = 300;
+/** The password the locked demo drones were locked with. */
+export const DEMO_LOCK_PASSWORD = 'lock2026';
+const DAY = 86_400_000;
 
 const OWNERS = [
   'operator-a',
@@ -94,6 +101,7 @@ export async function seedDemoDrones(trx: Kysely<Database>, accountIds: Map<stri
       .executeTakeFirstOrThrow();
     models.push({ ...m, id });
   }
+  const lockHash = await argonHash(DEMO_LOCK_PASSWORD);
   const regions = DEMO_REGIONS.flatMap((r) => Array.from({ length: r.share }, () => r.code));
   const rows = Array.from({ length: DEMO_DRONE_COUNT }, (_, i) => {
     // Two drones in three come from the first manufacturer.
@@ -110,10 +118,20 @@ export async function seedDemoDrones(trx: Kysely<Database>, accountIds: Map<stri
       yy_account_id: yy,
       activation_status: i % 25 === 24 ? 1 : i % 50 === 13 ? 0 : 2,
       spray_width: model.spray_width,
-      reg_mark: `SN-${model.prefix}-${i + 1}`,
+      // One in six is not registered yet (no registration mark: the list's regFlag 0).
+      reg_mark: i % 6 === 5 ? null : `SN-${model.prefix}-${i + 1}`,
+      // The manufacturer's own number, signed on three drones in four.
+      zz_drone_num: i % 4 === 3 ? null : `${model.prefix}-F${String(5000 + i)}`,
+      // In stock while the manufacturer holds it, sold to an operator; a few came back.
+      sale_type: owner === 'own' ? 1 : i % 40 === 7 ? 3 : 2,
+      device_type: i % 10 === 3 ? 2 : i % 15 === 4 ? 3 : i % 50 === 21 ? 4 : 1,
       rack_no: `R${String(100_000 + i * 7)}`,
       buyer: null,
-      rental_model: owner === 'operator-a' && model.maker === 'maker-a' ? 1 : null,
+      rental_model:
+        owner === 'operator-a' && model.maker === 'maker-a' ? ([1, 2, 3, 5][i % 4] as number) : null,
+      locked: i % 30 === 5,
+      lock_password_hash: i % 30 === 5 ? lockHash : null,
+      locked_at: i % 30 === 5 ? new Date(Date.now() - (i % 7) * DAY) : null,
       region_code: regions[i % regions.length] as number,
       // Registered over the last two years, the newest last (the statistics count new drones).
       created_at: new Date(
@@ -122,4 +140,26 @@ export async function seedDemoDrones(trx: Kysely<Database>, accountIds: Map<stri
     };
   });
   await trx.insertInto('drones').values(rows).execute();
+  // Owner changes 120 days ago: every 16th drone of operator A was operator B's before. The
+  // trigger opened each drone's period at registration; split it at the change.
+  const changed = rows.filter((_, i) => i % 16 === 0 && OWNERS[i % OWNERS.length] === 'operator-a');
+  const at = new Date(Date.now() - 120 * DAY);
+  for (const d of changed) {
+    if (d.created_at >= at) continue;
+    await trx
+      .updateTable('drone_ownerships')
+      .set({ valid_from: at })
+      .where('drone_id', '=', d.drone_id)
+      .where('valid_to', 'is', null)
+      .execute();
+    await trx
+      .insertInto('drone_ownerships')
+      .values({
+        drone_id: d.drone_id,
+        yy_account_id: accountIds.get('operator-b') as number,
+        valid_from: d.created_at,
+        valid_to: at,
+      })
+      .execute();
+  }
 }
