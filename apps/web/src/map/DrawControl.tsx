@@ -144,15 +144,16 @@ export function DrawControl({ tool, shape, onChange, color = '#e5484d' }: DrawCo
       if (type === 'update' && d.getMode() === 'select')
         for (const id of ids) if (d.getSnapshotFeature(id)) emit(id);
     });
-    d.start();
-    draw.current = d;
     const show = () => {
       const s = latest.current.shape;
       if (s) d.addFeatures([toFeature(s)]);
       current.current = s;
       d.setMode(latest.current.tool);
     };
+    // Registered before start(): the adapter may be ready at once.
     d.on('ready', show);
+    d.start();
+    draw.current = d;
     return () => {
       draw.current = null;
       d.stop();

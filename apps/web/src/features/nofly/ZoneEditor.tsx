@@ -189,11 +189,13 @@ export function ZoneEditor({ record, onClose }: Props) {
                 />
               ) : null}
               <Space wrap>
-                <Upload accept=".kml,.geojson,.json" showUploadList={false} beforeUpload={importFile}>
-                  <Button size="small" data-testid="nofly-import">
-                    {t('nofly:editor.import')}
-                  </Button>
-                </Upload>
+                <span data-testid="nofly-upload">
+                  <Upload accept=".kml,.geojson,.json" showUploadList={false} beforeUpload={importFile}>
+                    <Button size="small" data-testid="nofly-import">
+                      {t('nofly:editor.import')}
+                    </Button>
+                  </Upload>
+                </span>
                 <Button size="small" onClick={() => drawn(null)} disabled={!shape}>
                   {t('nofly:editor.clear')}
                 </Button>

@@ -51,19 +51,20 @@ export function noflyListConfig(look: NoflyLook): ListConfig<NoflyRecord, NoflyP
       { kind: 'text', name: 'name', label: 'nofly:filter.name' },
     ],
     columns: [
-      { key: 'name', title: 'nofly:col.name', ellipsis: true, width: 220 },
+      { key: 'name', title: 'nofly:col.name', ellipsis: true, width: 200, fixed: 'left' },
       {
         key: 'noflyType',
         title: 'nofly:col.noflyType',
         value: (r) => t(`nofly:type.${r.noflyType}`),
         width: 120,
       },
-      { key: 'detailAddress', title: 'nofly:col.detailAddress', ellipsis: true },
+      { key: 'detailAddress', title: 'nofly:col.detailAddress', ellipsis: true, width: 200 },
       {
         key: 'regionCode',
         title: 'nofly:col.region',
         value: (r) => look.regionName(r.regionCode) ?? r.regionCode ?? '',
         ellipsis: true,
+        width: 200,
       },
       { key: 'shape', title: 'nofly:col.shape', value: (r) => shapeText(t, r), width: 170 },
       { key: 'enabled', title: 'nofly:col.enabled', render: look.enabledCell, align: 'center', width: 80 },

@@ -18,7 +18,7 @@ describe('drawn shapes and the domain check', () => {
     expect(checkDrawn({ geometry: bowtie })).toEqual({
       ok: false,
       message: 'nofly:geometry.selfIntersection',
-      vars: { lng: 1, lat: 1, ring: 1 },
+      vars: { atLng: 1, atLat: 1, ring: 1 },
     });
   });
   it('sends a circle as its centre and radius, and shows a circle record as a 64-gon', () => {

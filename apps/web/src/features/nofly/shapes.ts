@@ -36,7 +36,11 @@ export type ShapeCheck =
 /** The domain's check of a drawn shape, with its message key. */
 export function checkDrawn(d: DrawnShape): ShapeCheck {
   const r = checkZoneGeometry(zoneShapeOf(d));
-  return r.ok ? r : { ok: false, message: `nofly:geometry.${r.issue.code}`, vars: r.issue.params };
+  if (r.ok) return r;
+  // i18next reads `lng` as the language to translate into: the place goes in as atLng / atLat.
+  const { lng, lat, ...rest } = r.issue.params;
+  const vars = lng === undefined ? rest : { ...rest, atLng: lng, atLat: lat as number };
+  return { ok: false, message: `nofly:geometry.${r.issue.code}`, vars };
 }
 
 /** The polygon shown for a record on a map (a circle as its 64-gon). */
