@@ -23,7 +23,8 @@ const auth: Record<string, Record<string, string>> = {};
 const ids: Record<string, number> = {};
 let drone: string;
 
-const get = async (url: string, role: string) => {
+// biome-ignore lint/suspicious/noExplicitAny: answers of several calls, compared whole
+const get = async (url: string, role: string): Promise<any> => {
   const res = await t.app.inject({ method: 'GET', url, headers: auth[role] });
   expect(res.statusCode, `${url} ${res.body}`).toBe(200);
   return body(res).data;
@@ -147,11 +148,11 @@ describe('owner change', () => {
       .where('drone_id', '=', drone)
       .where('yy_account_id', '=', ids.operatorA as number)
       .executeTakeFirstOrThrow();
-    expect(body(old).data.total).toBe(Number(flown.n));
+    expect((body(old).data as { total: number }).total).toBe(Number(flown.n));
     expect(Number(flown.n)).toBeGreaterThan(0);
     const now = await history('operatorB');
     expect(now.statusCode).toBe(200);
-    expect(body(now).data.total).toBe(0);
+    expect((body(now).data as { total: number }).total).toBe(0);
 
     // The detail: the new owner sees only its own period, the manufacturer both.
     const mine = (await get(`${DRONE_DETAIL_PATH}?droneId=${drone}`, 'operatorB')) as DroneRegistryDetail;

@@ -183,7 +183,9 @@ describe('GET list', () => {
   });
 
   it('statistics are those of the whole filtered set', async () => {
-    for (const q of [{}, { yyAccountName: '丰收' }, { modelName: 'JY-P40' }]) {
+    for (const q of [{}, { yyAccountName: '丰收' }, { modelName: 'JY-P40' }] as Array<
+      Record<string, string>
+    >) {
       const got = await list('makerA', { ...q, pageSize: 1 });
       const where =
         'yyAccountName' in q

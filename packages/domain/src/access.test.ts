@@ -173,3 +173,21 @@ describe('account features and abilities', () => {
     expect(governmentRegionCode({ ruleProvince: null, ruleCity: null, ruleCounty: null })).toBeNull();
   });
 });
+
+describe('the drone detail', () => {
+  it('is granted exactly where the drone list is', () => {
+    for (const accountType of [1, 2, 3, 4, 5] as const)
+      for (const userType of [1, 3, 4, 5, 6] as const)
+        for (const tag of [null, 1, 2])
+          for (const hostScreens of [
+            ALL_SCREENS,
+            DEFAULT_HOST_SCREENS,
+            ALL_SCREENS.filter((x) => x !== 'DroneList'),
+          ]) {
+            const s = subject({ accountType, userType, tag, hostScreens });
+            expect(canAccessScreen(s, 'DroneDetail'), JSON.stringify({ accountType, userType, tag })).toBe(
+              canAccessScreen(s, 'DroneList'),
+            );
+          }
+  });
+});

@@ -15,6 +15,8 @@ export const SCREENS = {
   GroupControl: '/business_manage/group-control',
   FlightControl: '/business_manage/flight-control',
   DroneList: '/business_manage/drone-list',
+  /** The implied drone detail (001 §2); granted exactly where DroneList is, never in the menu. */
+  DroneDetail: '/business_manage/drone-list/:droneId',
   DroneModelList: '/business_manage/drone-model-list',
   Tools: '/business_manage/tools',
   AppLog: '/business_manage/app-log',

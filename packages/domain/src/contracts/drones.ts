@@ -221,3 +221,37 @@ export type DroneOwnerBody = z.infer<typeof droneOwnerBody>;
 export const accountOption = z.object({ id: z.number().int(), name: z.string() });
 export type AccountOption = z.infer<typeof accountOption>;
 export const accountOptions = z.array(accountOption);
+
+/** The account acting on a drone (id and account type). */
+export interface ActingAccount {
+  id: number;
+  account_type: number;
+}
+
+/**
+ * Which writes the account may do on a drone (docs/architecture.md "Fleet registry"): the server
+ * enforces it (403), the web offers only these actions. `canManage`: the user holds the ability
+ * 'manageEquipment' (001 §6: user types 1, 4, 5).
+ */
+export function droneActionsOf(
+  account: ActingAccount,
+  drone: { zz: number; yy: number | null },
+  canManage: boolean,
+): DroneActions {
+  const platform = account.account_type === 1;
+  const maker = account.account_type === 3 && drone.zz === account.id;
+  const owner = drone.yy === account.id && (account.account_type === 4 || account.account_type === 3);
+  const ok = (v: boolean) => canManage && v;
+  return {
+    update: ok(platform || maker),
+    sign: ok(platform || maker),
+    deviceType: ok(platform || maker),
+    sale: ok(maker),
+    rental: ok(maker),
+    lock: ok(platform || maker || owner),
+    owner: ok(platform || maker),
+  };
+}
+
+/** May the account unlock without the lock password? Only the platform (a forgotten password). */
+export const unlocksWithoutPassword = (account: ActingAccount) => account.account_type === 1;

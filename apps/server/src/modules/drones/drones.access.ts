@@ -17,39 +17,8 @@
  * A drone outside the caller's data scope answers 404 (no probing of other tenants' drones); a drone
  * the caller sees but may not change this way answers 403.
  */
-import type { DroneActions } from '@agrifleet/domain';
+import { type DroneActions, droneActionsOf, unlocksWithoutPassword } from '@agrifleet/domain';
 
 export type DroneAction = keyof DroneActions;
-
-export interface DroneParties {
-  zz: number;
-  yy: number | null;
-}
-
-export interface ActingAccount {
-  id: number;
-  account_type: number;
-}
-
-export function droneActionsOf(
-  account: ActingAccount,
-  drone: DroneParties,
-  canManage: boolean,
-): DroneActions {
-  const platform = account.account_type === 1;
-  const maker = account.account_type === 3 && drone.zz === account.id;
-  const owner = drone.yy === account.id && (account.account_type === 4 || account.account_type === 3);
-  const ok = (v: boolean) => canManage && v;
-  return {
-    update: ok(platform || maker),
-    sign: ok(platform || maker),
-    deviceType: ok(platform || maker),
-    sale: ok(maker),
-    rental: ok(maker),
-    lock: ok(platform || maker || owner),
-    owner: ok(platform || maker),
-  };
-}
-
-/** May the caller unlock without the password? Only the platform. */
-export const unlocksWithoutPassword = (account: ActingAccount) => account.account_type === 1;
+export type { ActingAccount } from '@agrifleet/domain';
+export { droneActionsOf, unlocksWithoutPassword };

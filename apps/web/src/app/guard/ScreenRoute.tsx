@@ -1,9 +1,16 @@
 /**
  * One screen behind the access rules: allowed only if the account-type, user-type and host lists
  * all name it (packages/domain); otherwise "/" (tagged sub-platforms: the monitor). Path parameters
- * are digits only. The page loads lazily; a screen without a page shows "not available yet".
+ * are digits only (a drone id: DRONE_ID_RE). The page loads lazily; a screen without a page shows "not available yet".
  */
-import { canAccessScreen, DIGIT_PARAM, isSubPlatform, SCREENS, type Screen } from '@agrifleet/domain';
+import {
+  canAccessScreen,
+  DIGIT_PARAM,
+  DRONE_ID_RE,
+  isSubPlatform,
+  SCREENS,
+  type Screen,
+} from '@agrifleet/domain';
 import { lazy, Suspense, useMemo } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { subjectOf } from '../access.ts';
@@ -31,7 +38,8 @@ export function ScreenRoute({ screen }: { screen: Screen }) {
   const user = useSessionUser();
   const subject = useMemo(() => (user ? subjectOf(user, host) : null), [user, host]);
   if (!subject) return <Navigate to="/login" replace />;
-  if (Object.entries(params).some(([k, v]) => k !== '*' && v !== undefined && !DIGIT_PARAM.test(v))) {
+  const valid = (k: string, v: string) => (k === 'droneId' ? DRONE_ID_RE : DIGIT_PARAM).test(v);
+  if (Object.entries(params).some(([k, v]) => k !== '*' && v !== undefined && !valid(k, v))) {
     return <Navigate to="/" replace />;
   }
   if (!canAccessScreen(subject, screen)) {
