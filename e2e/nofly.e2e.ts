@@ -220,6 +220,29 @@ describe('no-fly zones', () => {
       .toContain('Polygon, 4 points');
     await page.waitForTimeout(800);
     await screenshot(page, 'nofly-import-en');
+
+    // A circle: centre, move, click.
+    await page.locator('label.ant-radio-button-wrapper').filter({ hasText: 'Draw circle' }).click();
+    const box = await mapBox(page);
+    const cx = box.x + box.width / 2;
+    const cy = box.y + box.height / 2;
+    await page.mouse.click(cx, cy);
+    await page.mouse.move(cx + 60, cy, { steps: 8 });
+    await page.mouse.move(cx + 120, cy, { steps: 8 });
+    await page.mouse.click(cx + 120, cy);
+    await expect
+      .poll(() => page.getByTestId('nofly-shape-summary').textContent(), { timeout: 10_000 })
+      .toMatch(/Circle, radius \d+ m/);
+    await screenshot(page, 'nofly-circle-en');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+
+    // Editing an airport circle shows it as a circle with its radius.
+    await rows(page).filter({ hasText: '盐城南洋国际机场' }).getByTestId('row-edit').click();
+    await expect
+      .poll(() => page.getByTestId('nofly-shape-summary').textContent(), { timeout: 10_000 })
+      .toBe('Circle, radius 4000 m');
+    await page.waitForTimeout(800);
+    await screenshot(page, 'nofly-edit-circle-en');
     expect(await missingTranslations(page)).toEqual([]);
     await context.close();
   });
