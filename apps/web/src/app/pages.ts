@@ -14,6 +14,7 @@ export const PAGES: Partial<Record<Screen, () => Promise<PageModule>>> = {
   DroneStatistics: () => import('../features/stats/droneStatistics/DroneStatisticsPage.tsx'),
   DataStatList: () => import('../features/datastat/DataStatListPage.tsx'),
   DroneList: () => import('../features/drones/DroneListPage.tsx'),
+  DroneDetail: () => import('../features/drones/DroneDetailPage.tsx'),
   DroneModelList: () => import('../features/models/DroneModelListPage.tsx'),
   NoFlyZoneList: () => import('../features/nofly/NoFlyZoneListPage.tsx'),
   RtkList: () => import('../features/rtk/RtkListPage.tsx'),
