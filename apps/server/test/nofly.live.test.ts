@@ -146,7 +146,7 @@ beforeAll(async () => {
       .execute()
   ).map((d) => d.drone_id);
   // A second server process on the same database: its own pool, notifier and detector.
-  const db = createDb(t.config.databaseUrl, 2);
+  const db = createDb(t.config.databaseUrl as string, 2);
   const app = await buildApp({
     config: t.config,
     db,

@@ -35,7 +35,12 @@ export interface TelemetryOptions {
 export function createTelemetry(o: TelemetryOptions) {
   const directory = createDroneDirectory(o.db, o.notifier);
   const live = new LiveState(o.locate, o.onlineWindowMs);
-  const anomalies = createAnomalyStream({ db: o.db, locate: o.locate, logger: o.logger, notifier: o.notifier });
+  const anomalies = createAnomalyStream({
+    db: o.db,
+    locate: o.locate,
+    logger: o.logger,
+    notifier: o.notifier,
+  });
   let ingest: ReturnType<typeof createIngest> | null = null;
   const writer = createWriter(o.db, {
     ...o.writer,
