@@ -129,6 +129,66 @@ describe('embedded broker', () => {
   });
 });
 
+describe('embedded broker: the command downlink', () => {
+  const heard: string[] = [];
+  const answers: { droneId: string; payload: string; accountId: number | null }[] = [];
+  const subscribed: string[] = [];
+  beforeAll(() => {
+    broker.downlink.attach({
+      async onAck(droneId, payload, accountId) {
+        answers.push({ droneId, payload: payload.toString(), accountId });
+      },
+      onSubscribed: (droneId) => subscribed.push(droneId),
+      onTelemetry: () => undefined,
+      onLinkUp: () => undefined,
+    });
+  });
+
+  it('publishes to a drone only while a connection is subscribed to its command topic', async () => {
+    expect(await broker.downlink.publish('drone-a1', 'nobody listens')).toBe(false);
+    const drone = await device('vid-a', 'secret-a');
+    drone.on('message', (topic, payload, packet) => heard.push(`${topic} ${payload} qos${packet.qos}`));
+    const [grant] = await drone.subscribeAsync('agrifleet/v1/drones/drone-a1/commands', { qos: 2 });
+    expect(grant?.qos).toBeLessThan(128);
+    expect(subscribed).toContain('drone-a1');
+    expect(await broker.downlink.publish('drone-a1', '{"id":1}')).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(heard).toEqual(['agrifleet/v1/drones/drone-a1/commands {"id":1} qos1']); // at most QoS 1
+    await drone.unsubscribeAsync('agrifleet/v1/drones/drone-a1/commands');
+    expect(await broker.downlink.publish('drone-a1', '{"id":2}')).toBe(false);
+  });
+
+  it("refuses another account's drone, wildcards and the ack topic; a device's publish on a command topic reaches no one", async () => {
+    const b = await device('vid-b', 'secret-b');
+    const refused = (filter: string) =>
+      b.subscribeAsync(filter, { qos: 1 }).then(() => false, refusedBySuback);
+    for (const filter of [
+      'agrifleet/v1/drones/drone-a1/commands',
+      'agrifleet/v1/drones/+/commands',
+      'agrifleet/v1/drones/drone-b1/commands/ack',
+      'agrifleet/v1/drones/drone-b1/#',
+    ])
+      expect(await refused(filter), filter).toBe(true);
+    const a = await device('vid-a', 'secret-a');
+    const got: string[] = [];
+    a.on('message', (_t, payload) => got.push(String(payload)));
+    await a.subscribeAsync('agrifleet/v1/drones/drone-a1/commands', { qos: 1 });
+    await b.publishAsync('agrifleet/v1/drones/drone-a1/commands', '{"id":99,"type":"unlock"}', { qos: 1 });
+    const self = await device('vid-a', 'secret-a');
+    await self.publishAsync('agrifleet/v1/drones/drone-a1/commands', '{"id":98,"type":"unlock"}', { qos: 1 });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(got).toEqual([]);
+  });
+
+  it("hands a drone's answers to the handler, and refuses answers for another account's drone", async () => {
+    const a = await device('vid-a', 'secret-a');
+    await a.publishAsync('agrifleet/v1/drones/drone-a1/commands/ack', '{"id":1,"state":"done"}', { qos: 1 });
+    await a.publishAsync('agrifleet/v1/drones/drone-b1/commands/ack', '{"id":2,"state":"done"}', { qos: 1 });
+    expect(answers).toEqual([{ droneId: 'drone-a1', payload: '{"id":1,"state":"done"}', accountId: 1 }]);
+    expect(a.connected).toBe(true);
+  });
+});
+
 describe('embedded broker on a port in use', () => {
   let occupier: Server;
   let port: number;

@@ -144,7 +144,12 @@ export async function startEmbeddedBroker(opts: EmbeddedBrokerOptions): Promise<
       const droneId = droneIdOfCommandTopic(subscription.topic);
       if (!session || !droneId) return callback(null, null);
       mayPublish(session, droneId).then(
-        (ok) => callback(null, ok ? { ...subscription, qos: Math.min(subscription.qos, 1) as 0 | 1 } : null),
+        (ok) => {
+          if (!ok) return callback(null, null);
+          // Commands travel at QoS 1 at most (aedes' SUBACK still grants what was asked).
+          subscription.qos = Math.min(subscription.qos, 1) as 0 | 1;
+          callback(null, subscription);
+        },
         (err: unknown) => {
           logger.error({ err, clientId: client.id, droneId }, 'MQTT subscribe check failed');
           callback(null, null);
