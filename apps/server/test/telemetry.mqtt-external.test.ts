@@ -34,7 +34,7 @@ describe('telemetry from an external broker', () => {
     { timeout: 90_000 },
     async () => {
       const group = `t${Date.now()}`;
-      sessions.push(`agrifleet-ingest-${group}-0`);
+      sessions.push(`agrifleet-ingest-${group}-0`, `agrifleet-commands-${group}`);
       const t = await createTestApp({
         // A group of its own: offline members of a shared group still get their share of messages.
         env: { MQTT_URL: MOSQUITTO, MQTT_CLIENT_ID: group, MQTT_GROUP: group },
