@@ -40,7 +40,13 @@ const data = <T>(res: { json: () => unknown }) => (res.json() as { data: T }).da
 const modelsOf = (zz: number) =>
   t.db.selectFrom('drone_models').selectAll().where('zz_account_id', '=', zz).orderBy('id').execute();
 const modelId = async (name: string) =>
-  (await t.db.selectFrom('drone_models').select('id').where('model_name', '=', name).executeTakeFirstOrThrow()).id;
+  (
+    await t.db
+      .selectFrom('drone_models')
+      .select('id')
+      .where('model_name', '=', name)
+      .executeTakeFirstOrThrow()
+  ).id;
 const dronesOfModel = async (id: number) =>
   Number(
     (
@@ -53,7 +59,12 @@ const dronesOfModel = async (id: number) =>
   );
 const droneCount = async () =>
   Number(
-    (await t.db.selectFrom('drones').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n,
+    (
+      await t.db
+        .selectFrom('drones')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
   );
 
 const newModel = (name: string, extra: Record<string, unknown> = {}) => ({
@@ -69,7 +80,14 @@ async function create(role: string, name: string, extra: Record<string, unknown>
   expect(res.statusCode, res.body).toBe(200);
   return data<{ id: number }>(res).id;
 }
-async function range(role: string, flyModelId: number, prefix: string, start: number, end: number, width?: number) {
+async function range(
+  role: string,
+  flyModelId: number,
+  prefix: string,
+  start: number,
+  end: number,
+  width?: number,
+) {
   return call(role, 'POST', MODEL_ID_RANGE_PATH, { flyModelId, prefix, start, end, width });
 }
 
@@ -137,7 +155,9 @@ describe('other tenant', () => {
     expect(list.records.length).toBeGreaterThan(0);
     expect(list.records.every((r) => r.zzAccountId === ids.makerB)).toBe(true);
     // The manufacturer filter does not widen a manufacturer's scope.
-    const widened = data<ModelPage>(await call('makerB', 'GET', `${MODEL_LIST_PATH}?zzAccountId=${ids.makerA}`));
+    const widened = data<ModelPage>(
+      await call('makerB', 'GET', `${MODEL_LIST_PATH}?zzAccountId=${ids.makerA}`),
+    );
     expect(widened.total).toBe(0);
 
     const aModels = await modelsOf(ids.makerA as number);
@@ -183,9 +203,9 @@ describe('bad input, translated', () => {
     expect(badId.statusCode).toBe(400);
     const badLookup = await call('makerA', 'GET', `${MODEL_PATH.replace('model/manage', 'common/models')}/x`);
     expect(badLookup.statusCode).toBe(400);
-    expect(await t.db.selectFrom('drone_models').select('id').where('model_name', 'in', ['Bad', 'Wide']).execute()).toEqual(
-      [],
-    );
+    expect(
+      await t.db.selectFrom('drone_models').select('id').where('model_name', 'in', ['Bad', 'Wide']).execute(),
+    ).toEqual([]);
   });
 
   it('ID ranges of 0 and of 100,000 serials are refused with their own message and create nothing', async () => {
@@ -201,7 +221,9 @@ describe('bad input, translated', () => {
       { flyModelId: id, prefix: 'ZERO', start: 5, end: 4 },
       'en',
     );
-    expect(body(emptyEn).message).toBe('The ID range is empty: the last number must not be less than the first');
+    expect(body(emptyEn).message).toBe(
+      'The ID range is empty: the last number must not be less than the first',
+    );
     const huge = await call(
       'makerA',
       'POST',
@@ -210,7 +232,9 @@ describe('bad input, translated', () => {
       'en',
     );
     expect(huge.statusCode).toBe(400);
-    expect(body(huge).message).toBe('An ID range may add at most 10000 serials at once; this one has 100000');
+    expect(body(huge).message).toBe(
+      'An ID range may add at most 10,000 serials at once; this one has 100,000',
+    );
     const hugeZh = await call(
       'makerA',
       'POST',
@@ -218,7 +242,7 @@ describe('bad input, translated', () => {
       { flyModelId: id, prefix: 'HUGE', start: 1, end: 100_000 },
       'zh',
     );
-    expect(body(hugeZh).message).toBe('一次最多添加 10000 个编号，此 ID 段有 100000 个');
+    expect(body(hugeZh).message).toBe('一次最多添加 10,000 个编号，此 ID 段有 100,000 个');
     // 10,001 is one too many; a prefix outside the drone id rule is a field error.
     expect((await range('makerA', id, 'HUGE', 0, 10_000)).statusCode).toBe(400);
     const badPrefix = await call(
@@ -235,12 +259,30 @@ describe('bad input, translated', () => {
   it('a merge into itself or of nothing is refused with its own message and changes nothing', async () => {
     const id = await modelId('JY-X20');
     const n = await dronesOfModel(id);
-    const self = await call('makerA', 'PUT', MODEL_MERGE_PATH, { flyModelId: id, mergeFlyModelIds: [id] }, 'en');
+    const self = await call(
+      'makerA',
+      'PUT',
+      MODEL_MERGE_PATH,
+      { flyModelId: id, mergeFlyModelIds: [id] },
+      'en',
+    );
     expect(self.statusCode).toBe(400);
     expect(body(self).message).toBe('A model cannot be merged into itself');
-    const selfZh = await call('makerA', 'PUT', MODEL_MERGE_PATH, { flyModelId: id, mergeFlyModelIds: [id] }, 'zh');
+    const selfZh = await call(
+      'makerA',
+      'PUT',
+      MODEL_MERGE_PATH,
+      { flyModelId: id, mergeFlyModelIds: [id] },
+      'zh',
+    );
     expect(body(selfZh).message).toBe('机型不能合并到自身');
-    const none = await call('makerA', 'PUT', MODEL_MERGE_PATH, { flyModelId: id, mergeFlyModelIds: [] }, 'en');
+    const none = await call(
+      'makerA',
+      'PUT',
+      MODEL_MERGE_PATH,
+      { flyModelId: id, mergeFlyModelIds: [] },
+      'en',
+    );
     expect(none.statusCode).toBe(400);
     expect(body(none).message).toBe('Choose at least one model to merge');
     expect(await dronesOfModel(id)).toBe(n);
@@ -264,7 +306,9 @@ describe('list, create, update, delete', () => {
     );
     const counts = sorted.records.map((r) => r.droneCount);
     expect(counts).toEqual([...counts].sort((x, y) => x - y));
-    const page2 = data<ModelPage>(await call('platform', 'GET', `${MODEL_LIST_PATH}?pageSize=2&currentPage=2`));
+    const page2 = data<ModelPage>(
+      await call('platform', 'GET', `${MODEL_LIST_PATH}?pageSize=2&currentPage=2`),
+    );
     expect(page2.records).toHaveLength(2);
     expect(page2.total).toBe(demo.length);
     expect(page2.current).toBe(2);
@@ -272,7 +316,11 @@ describe('list, create, update, delete', () => {
 
   it('a manufacturer creates its own model; the platform must name a manufacturer; names are unique per manufacturer', async () => {
     const id = await create('makerA', 'JY-New');
-    const row = await t.db.selectFrom('drone_models').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('drone_models')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
     expect(row.zz_account_id).toBe(ids.makerA);
     expect(Number(row.spray_width)).toBe(6.5);
     const dup = await call('makerA', 'POST', MODEL_PATH, newModel('JY-New'), 'en');
@@ -283,12 +331,23 @@ describe('list, create, update, delete', () => {
     const noMaker = await call('platform', 'POST', MODEL_PATH, newModel('P-1'), 'en');
     expect(noMaker.statusCode).toBe(400);
     expect(body(noMaker).message).toBe('Choose the manufacturer of the model');
-    const notMaker = await call('platform', 'POST', MODEL_PATH, newModel('P-1', { zzAccountId: ids.operatorA }), 'en');
+    const notMaker = await call(
+      'platform',
+      'POST',
+      MODEL_PATH,
+      newModel('P-1', { zzAccountId: ids.operatorA }),
+      'en',
+    );
     expect(notMaker.statusCode).toBe(404);
     const forB = await create('platform', 'P-1', { zzAccountId: ids.makerB });
     expect(
-      (await t.db.selectFrom('drone_models').select('zz_account_id').where('id', '=', forB).executeTakeFirstOrThrow())
-        .zz_account_id,
+      (
+        await t.db
+          .selectFrom('drone_models')
+          .select('zz_account_id')
+          .where('id', '=', forB)
+          .executeTakeFirstOrThrow()
+      ).zz_account_id,
     ).toBe(ids.makerB);
     const log = await t.db
       .selectFrom('system_logs')
@@ -305,7 +364,11 @@ describe('list, create, update, delete', () => {
       ...newModel('JY-Upd2', { shape: 'hexa', power: 'hybrid', sprayWidth: 8, tankLitres: 50 }),
     });
     expect(res.statusCode, res.body).toBe(200);
-    const row = await t.db.selectFrom('drone_models').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('drone_models')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
     expect([row.model_name, row.shape, row.power, Number(row.spray_width), Number(row.tank_litres)]).toEqual([
       'JY-Upd2',
       'hexa',
@@ -345,7 +408,12 @@ describe('add ID range', () => {
     const res = await range('makerA', id, 'JYR-', 1, 20, 4);
     expect(res.statusCode, res.body).toBe(200);
     expect(data<IdRangeResult>(res)).toEqual({ requested: 20, created: 20, existed: 0, existedIds: [] });
-    const rows = await t.db.selectFrom('drones').selectAll().where('model_id', '=', id).orderBy('drone_id').execute();
+    const rows = await t.db
+      .selectFrom('drones')
+      .selectAll()
+      .where('model_id', '=', id)
+      .orderBy('drone_id')
+      .execute();
     expect(rows.map((r) => r.drone_id)).toEqual(
       Array.from({ length: 20 }, (_, i) => `JYR-${String(i + 1).padStart(4, '0')}`),
     );
@@ -359,14 +427,21 @@ describe('add ID range', () => {
     const again = data<IdRangeResult>(await range('makerA', id, 'JYR-', 11, 30, 4));
     expect(again.created).toBe(10);
     expect(again.existed).toBe(10);
-    expect(again.existedIds).toEqual(Array.from({ length: 10 }, (_, i) => `JYR-${String(i + 11).padStart(4, '0')}`));
+    expect(again.existedIds).toEqual(
+      Array.from({ length: 10 }, (_, i) => `JYR-${String(i + 11).padStart(4, '0')}`),
+    );
     // Numbers wider than the width are written whole (never cut).
     const wide = data<IdRangeResult>(await range('makerA', id, 'W', 98, 101, 2));
     expect(wide.created).toBe(4);
     expect(
-      (await t.db.selectFrom('drones').select('drone_id').where('drone_id', 'like', 'W%').orderBy('drone_id').execute()).map(
-        (r) => r.drone_id,
-      ),
+      (
+        await t.db
+          .selectFrom('drones')
+          .select('drone_id')
+          .where('drone_id', 'like', 'W%')
+          .orderBy('drone_id')
+          .execute()
+      ).map((r) => r.drone_id),
     ).toEqual(['W100', 'W101', 'W98', 'W99']);
   });
 
@@ -404,7 +479,11 @@ describe('add ID range', () => {
     const bModel = (await modelsOf(ids.makerB as number))[0]?.id as number;
     const res = data<IdRangeResult>(await range('platform', bModel, 'PLB', 1, 3));
     expect(res.created).toBe(3);
-    const rows = await t.db.selectFrom('drones').select('zz_account_id').where('drone_id', 'like', 'PLB%').execute();
+    const rows = await t.db
+      .selectFrom('drones')
+      .select('zz_account_id')
+      .where('drone_id', 'like', 'PLB%')
+      .execute();
     expect(rows.every((r) => r.zz_account_id === ids.makerB)).toBe(true);
   });
 });
@@ -439,18 +518,31 @@ describe('merge', () => {
     await withHistory('OLDB1', m2, zz, '2026-03-01', 4);
     await sql`INSERT INTO stat_daily (day, region_code, drone_id, pilot_id, mode, crop_id, zz_account_id, yy_account_id,
         model_id, sorties, area_mu, volume_l, duration_s, spray_time_s, distance_m)
-      VALUES ('2026-03-01', 156320900, 'KEEP1', 0, 'auto', 0, ${zz}, 0, ${m1}, 5, 50, 1, 60, 30, 100)`.execute(t.db);
-    const user = await t.db.selectFrom('users').select('id').where('account_id', '=', zz).executeTakeFirstOrThrow();
+      VALUES ('2026-03-01', 156320900, 'KEEP1', 0, 'auto', 0, ${zz}, 0, ${m1}, 5, 50, 1, 60, 30, 100)`.execute(
+      t.db,
+    );
+    const user = await t.db
+      .selectFrom('users')
+      .select('id')
+      .where('account_id', '=', zz)
+      .executeTakeFirstOrThrow();
     await sql`INSERT INTO stat_items (account_id, user_id, name, period_type, fly_model_id, area_unit, show_type, x, y)
       VALUES (${zz}, ${user.id}, 'by model', 1, ${m2}, 'mu', 1, 'day', 'area')`.execute(t.db);
 
-    const res = await call('makerA', 'PUT', MODEL_MERGE_PATH, { flyModelId: kept, mergeFlyModelIds: [m1, m2, m1] });
+    const res = await call('makerA', 'PUT', MODEL_MERGE_PATH, {
+      flyModelId: kept,
+      mergeFlyModelIds: [m1, m2, m1],
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(data<ModelMergeResult>(res)).toEqual({ flyModelId: kept, merged: 2, movedDrones: 9 });
     expect(await dronesOfModel(kept)).toBe(12);
     const left = await t.db.selectFrom('drone_models').select('id').where('id', 'in', [m1, m2]).execute();
     expect(left).toEqual([]);
-    const sorties = await t.db.selectFrom('sorties').select('model_id').where('model_id', 'in', [kept, m1, m2]).execute();
+    const sorties = await t.db
+      .selectFrom('sorties')
+      .select('model_id')
+      .where('model_id', 'in', [kept, m1, m2])
+      .execute();
     expect(sorties.map((s) => s.model_id)).toEqual([kept, kept, kept]);
     const stats = await t.db
       .selectFrom('stat_daily')
@@ -463,7 +555,11 @@ describe('merge', () => {
       { drone_id: 'OLDA1', model_id: kept, sorties: 3, area_mu: 30 },
       { drone_id: 'OLDB1', model_id: kept, sorties: 4, area_mu: 40 },
     ]);
-    const item = await t.db.selectFrom('stat_items').select('fly_model_id').where('name', '=', 'by model').executeTakeFirstOrThrow();
+    const item = await t.db
+      .selectFrom('stat_items')
+      .select('fly_model_id')
+      .where('name', '=', 'by model')
+      .executeTakeFirstOrThrow();
     expect(item.fly_model_id).toBe(kept);
     const list = data<ModelPage>(await call('makerA', 'GET', `${MODEL_LIST_PATH}?modelName=JY-Keep`));
     expect(list.records[0]?.droneCount).toBe(12);
@@ -473,7 +569,13 @@ describe('merge', () => {
     const a = await create('makerA', 'JY-Mix');
     const b = await create('makerB', 'YH-Mix');
     await range('makerB', b, 'MIXB', 1, 2);
-    const res = await call('platform', 'PUT', MODEL_MERGE_PATH, { flyModelId: a, mergeFlyModelIds: [b] }, 'en');
+    const res = await call(
+      'platform',
+      'PUT',
+      MODEL_MERGE_PATH,
+      { flyModelId: a, mergeFlyModelIds: [b] },
+      'en',
+    );
     expect(res.statusCode).toBe(400);
     expect(body(res).message).toBe('Only models of the same manufacturer can be merged');
     expect(await dronesOfModel(b)).toBe(2);
@@ -485,22 +587,33 @@ describe('merge', () => {
     await range('makerA', gone, 'TXOLD', 1, 5);
     await withHistory('TXOLD1', gone, ids.makerA as number, '2026-04-02', 1);
     // The last step (deleting the merged model) fails: everything before it must roll back.
-    await sql.raw(`
+    await sql
+      .raw(`
       CREATE FUNCTION models_test_fail() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN RAISE EXCEPTION 'refused by test'; END $$;
       CREATE TRIGGER models_test_fail BEFORE DELETE ON drone_models FOR EACH ROW
-        WHEN (OLD.id = ${gone}) EXECUTE FUNCTION models_test_fail();`).execute(t.db);
+        WHEN (OLD.id = ${gone}) EXECUTE FUNCTION models_test_fail();`)
+      .execute(t.db);
     try {
-      const res = await call('makerA', 'PUT', MODEL_MERGE_PATH, { flyModelId: kept, mergeFlyModelIds: [gone] });
+      const res = await call('makerA', 'PUT', MODEL_MERGE_PATH, {
+        flyModelId: kept,
+        mergeFlyModelIds: [gone],
+      });
       expect(res.statusCode).toBe(500);
     } finally {
-      await sql.raw('DROP TRIGGER models_test_fail ON drone_models; DROP FUNCTION models_test_fail()').execute(t.db);
+      await sql
+        .raw('DROP TRIGGER models_test_fail ON drone_models; DROP FUNCTION models_test_fail()')
+        .execute(t.db);
     }
     expect(await dronesOfModel(gone)).toBe(5);
     expect(await dronesOfModel(kept)).toBe(0);
     const s = await t.db.selectFrom('sorties').select('model_id').where('drone_id', '=', 'TXOLD1').execute();
     expect(s.map((r) => r.model_id)).toEqual([gone]);
-    const d = await t.db.selectFrom('stat_daily').select('model_id').where('drone_id', '=', 'TXOLD1').execute();
+    const d = await t.db
+      .selectFrom('stat_daily')
+      .select('model_id')
+      .where('drone_id', '=', 'TXOLD1')
+      .execute();
     expect(d.map((r) => r.model_id)).toEqual([gone]);
     // Done right, it goes through.
     const ok = await call('makerA', 'PUT', MODEL_MERGE_PATH, { flyModelId: kept, mergeFlyModelIds: [gone] });

@@ -33,7 +33,8 @@ export const MODEL_MESSAGES = {
   modelInUse: {
     zh: '该机型下还有 {count} 架无人机，不能删除：请先将这些无人机改为其他机型，或把本机型合并到其他机型',
     en: 'This model cannot be deleted: {count} drones use it. Move them to another model, or merge this model into another one first',
-    'zh-TW': '該機型下還有 {count} 架無人機，不能刪除：請先將這些無人機改為其他機型，或把本機型合併到其他機型',
+    'zh-TW':
+      '該機型下還有 {count} 架無人機，不能刪除：請先將這些無人機改為其他機型，或把本機型合併到其他機型',
     th: 'ลบรุ่นนี้ไม่ได้: มีโดรน {count} ลำใช้อยู่ ย้ายโดรนไปรุ่นอื่น หรือรวมรุ่นนี้เข้ากับรุ่นอื่นก่อน',
     ko: '이 모델은 삭제할 수 없습니다: 드론 {count}대가 사용 중입니다. 먼저 다른 모델로 옮기거나 이 모델을 다른 모델에 병합하세요',
   },

@@ -9,9 +9,9 @@ import {
   type IdRangeResult,
   type ModelListQuery,
   type ModelOption,
+  type ModelPower,
   type ModelRow,
   type ModelShape,
-  type ModelPower,
 } from '@agrifleet/domain';
 import { type Expression, type SqlBool, sql } from 'kysely';
 import { type DataScope, droneScopeCondition } from '../../platform/auth/scope.ts';
@@ -87,7 +87,9 @@ export function createModelsRepo(db: Db) {
       let total = rows[0]?.total ?? 0;
       // A page past the end has no rows to carry the total: count it apart.
       if (rows.length === 0 && q.currentPage > 1) {
-        const c = await sql<{ n: number }>`SELECT count(*) AS n FROM drone_models m WHERE ${where}`.execute(db);
+        const c = await sql<{ n: number }>`SELECT count(*) AS n FROM drone_models m WHERE ${where}`.execute(
+          db,
+        );
         total = Number(c.rows[0]?.n ?? 0);
       }
       return {
@@ -109,11 +111,18 @@ export function createModelsRepo(db: Db) {
 
     /** The model if the scope manages it. */
     async get(scope: DataScope, id: number): Promise<ModelRecord | null> {
-      const { rows } = await sql<{ id: number; zz_account_id: number; model_name: string; spray_width: number }>`
+      const { rows } = await sql<{
+        id: number;
+        zz_account_id: number;
+        model_name: string;
+        spray_width: number;
+      }>`
         SELECT m.id, m.zz_account_id, m.model_name, m.spray_width FROM drone_models m
         WHERE m.id = ${id} AND ${managed(scope)}`.execute(db);
       const r = rows[0];
-      return r ? { id: r.id, zz: r.zz_account_id, modelName: r.model_name, sprayWidth: Number(r.spray_width) } : null;
+      return r
+        ? { id: r.id, zz: r.zz_account_id, modelName: r.model_name, sprayWidth: Number(r.spray_width) }
+        : null;
     },
 
     /** Whether the account exists and is a manufacturer (account type 3). */
@@ -170,7 +179,9 @@ export function createModelsRepo(db: Db) {
         const { rows } = await sql<{ id: number }>`
           SELECT m.id FROM drone_models m WHERE m.id = ${id} AND ${managed(scope)} FOR UPDATE`.execute(trx);
         if (!rows[0]) return 'missing';
-        const c = await sql<{ n: number }>`SELECT count(*) AS n FROM drones WHERE model_id = ${id}`.execute(trx);
+        const c = await sql<{ n: number }>`SELECT count(*) AS n FROM drones WHERE model_id = ${id}`.execute(
+          trx,
+        );
         const n = Number(c.rows[0]?.n ?? 0);
         if (n > 0) return n;
         await trx.deleteFrom('drone_models').where('id', '=', id).execute();
@@ -184,11 +195,7 @@ export function createModelsRepo(db: Db) {
      * meets the kept model's) and saved statistics settings move too, so statistics by model show the
      * merged models as the kept one; the merged models are deleted.
      */
-    async merge(
-      trx: Db,
-      kept: number,
-      merged: number[],
-    ): Promise<{ movedDrones: number }> {
+    async merge(trx: Db, kept: number, merged: number[]): Promise<{ movedDrones: number }> {
       const moved = await trx
         .updateTable('drones')
         .set({ model_id: kept })
@@ -204,7 +211,11 @@ export function createModelsRepo(db: Db) {
         SELECT ${STAT_KEY}, ${kept}::int, ${sums} FROM moved GROUP BY ${STAT_KEY}
         ON CONFLICT (day, drone_id, region_code, pilot_id, mode, crop_id, yy_account_id, zz_account_id, model_id)
         DO UPDATE SET ${adds}`.execute(trx);
-      await trx.updateTable('stat_items').set({ fly_model_id: kept }).where('fly_model_id', 'in', merged).execute();
+      await trx
+        .updateTable('stat_items')
+        .set({ fly_model_id: kept })
+        .where('fly_model_id', 'in', merged)
+        .execute();
       await trx.deleteFrom('drone_models').where('id', 'in', merged).execute();
       return { movedDrones: Number(moved.numUpdatedRows) };
     },
@@ -254,11 +265,14 @@ export function createModelsRepo(db: Db) {
       const seen =
         scope.kind === 'all' || scope.kind === 'zz'
           ? sql<SqlBool>`true`
-          : sql<SqlBool>`EXISTS (SELECT 1 FROM drones d WHERE d.model_id = m.id AND ${droneScopeCondition(scope, {
-              zz: 'd.zz_account_id',
-              yy: 'd.yy_account_id',
-              region: 'd.region_code',
-            })})`;
+          : sql<SqlBool>`EXISTS (SELECT 1 FROM drones d WHERE d.model_id = m.id AND ${droneScopeCondition(
+              scope,
+              {
+                zz: 'd.zz_account_id',
+                yy: 'd.yy_account_id',
+                region: 'd.region_code',
+              },
+            )})`;
       const { rows } = await sql<{ id: number; model_name: string }>`
         SELECT m.id, m.model_name FROM drone_models m
         WHERE m.zz_account_id = ${manufacturerId} AND ${seen}
@@ -283,7 +297,8 @@ export function createModelsRepo(db: Db) {
         })
         .execute(),
 
-    transaction: <T>(fn: (trx: Db) => Promise<T>) => db.transaction().execute((trx) => fn(trx as unknown as Db)),
+    transaction: <T>(fn: (trx: Db) => Promise<T>) =>
+      db.transaction().execute((trx) => fn(trx as unknown as Db)),
   };
 }
 export type ModelsRepo = ReturnType<typeof createModelsRepo>;

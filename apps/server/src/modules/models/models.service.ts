@@ -32,6 +32,9 @@ export interface Actor {
   ip: string | null;
 }
 
+/** A count with thousands separators (10,000): the same in the five languages. */
+const grouped = (n: number) => new Intl.NumberFormat('en-US').format(n);
+
 const notFound = () => new AppError(404, ErrorCode.notFound, 'modelNotFound');
 const makerNotFound = () => new AppError(404, ErrorCode.notFound, 'modelMakerNotFound');
 
@@ -91,7 +94,7 @@ export function createModelsService(d: { repo: ModelsRepo; db: Db }) {
         throw err;
       });
       if (done === 'missing') throw notFound();
-      if (done > 0) throw new AppError(409, ErrorCode.conflict, 'modelInUse', { count: done });
+      if (done > 0) throw new AppError(409, ErrorCode.conflict, 'modelInUse', { count: grouped(done) });
       await log(d.db, a, 'modelDelete', { id });
       return { id };
     },
@@ -120,7 +123,10 @@ export function createModelsService(d: { repo: ModelsRepo; db: Db }) {
       const problem = idRangeProblem(b);
       if (problem?.key === 'empty') throw errors.badRequest('modelRangeEmpty');
       if (problem?.key === 'tooMany')
-        throw errors.badRequest('modelRangeTooMany', { max: problem.max, count: problem.count });
+        throw errors.badRequest('modelRangeTooMany', {
+          max: grouped(problem.max),
+          count: grouped(problem.count),
+        });
       const model = await d.repo.get(a.scope, b.flyModelId);
       if (!model) throw notFound();
       return d.repo.transaction(async (trx) => {

@@ -56,7 +56,7 @@ export default function DroneModelListPage() {
         <MergeDialog row={dialog.row} onClose={close} onDone={refresh} t={t} />
       ) : null}
       {dialog?.kind === 'range' ? (
-        <IdRangeDialog row={dialog.row} onClose={close} onDone={refresh} t={t} />
+        <IdRangeDialog row={dialog.row} onClose={close} onDone={refresh} t={t} locale={i18n.language} />
       ) : null}
     </>
   );

@@ -41,11 +41,13 @@ export function IdRangeDialog({
   onClose,
   onDone,
   t,
+  locale,
 }: {
   row: ModelRow;
   onClose: () => void;
   onDone: () => void;
   t: Translate;
+  locale: string;
 }) {
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
@@ -84,6 +86,7 @@ export function IdRangeDialog({
         onOk={onClose}
         onCancel={onClose}
         okText={t('models:range.close')}
+        okButtonProps={{ 'data-testid': 'range-close' } as ButtonProps}
         cancelButtonProps={{ style: { display: 'none' } }}
       >
         <div data-testid="range-result">
@@ -182,7 +185,7 @@ export function IdRangeDialog({
       <Alert
         type={preview.ok ? 'info' : preview.problem.key === 'incomplete' ? 'info' : 'error'}
         showIcon
-        message={previewText(preview, t)}
+        message={previewText(preview, t, locale)}
         data-testid="range-preview"
       />
     </Modal>

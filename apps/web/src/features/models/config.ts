@@ -181,13 +181,14 @@ export function modelsConfig(look: ModelsLook, hooks: ModelsHooks): ListConfig<M
     filters,
     columns: [
       col('modelName', { sort: true, fixed: 'left' }),
-      col('manufacturer', { value: (r) => r.zzAccountName, ellipsis: true }),
+      // A manufacturer sees only its own models: the column is the platform's.
+      ...(look.platform ? [col('manufacturer', { value: (r) => r.zzAccountName })] : []),
       col('shape', { value: (r) => t(`models:shape.${r.shape}`) }),
       col('power', { value: (r) => t(`models:power.${r.power}`) }),
       col('sprayWidth', { sort: true, align: 'right', format: number, excel: '0.00' }),
       col('tankLitres', { sort: true, align: 'right', format: number, excel: '0.0' }),
       col('droneCount', { sort: true, align: 'right', excel: '0' }),
-      col('createTime', { sort: true, value: (r) => formatDate(r.createTime, 'YYYY-MM-DD HH:mm') }),
+      col('createTime', { sort: true, value: (r) => formatDate(r.createTime, 'YYYY-MM-DD') }),
     ],
     rowActions,
     ...(look.canManage ? { form: modelForm(look), remove: (row: ModelRow) => modelsApi.remove(row.id) } : {}),
@@ -221,14 +222,15 @@ export function rangePreview(v: {
 }
 
 /** The preview as text (i18n keys of the `models` namespace). */
-export function previewText(p: RangePreview, t: Translate): string {
-  if (p.ok) return t('models:range.preview', { count: p.count, first: p.first, last: p.last });
+export function previewText(p: RangePreview, t: Translate, locale = 'en'): string {
+  const n = (v: number) => new Intl.NumberFormat(locale).format(v);
+  if (p.ok) return t('models:range.preview', { count: n(p.count), first: p.first, last: p.last });
   switch (p.problem.key) {
     case 'incomplete':
       return t('models:range.incomplete');
     case 'empty':
       return t('models:range.empty');
     case 'tooMany':
-      return t('models:range.tooMany', { max: p.problem.max, count: p.problem.count });
+      return t('models:range.tooMany', { max: n(p.problem.max), count: n(p.problem.count) });
   }
 }
