@@ -219,7 +219,7 @@ export async function startEmbeddedBroker(opts: EmbeddedBrokerOptions): Promise<
     }
     try {
       await outcome.stored;
-      counter.accept();
+      if (!ackOf) counter.accept(); // telemetry counts; answers are the command service's
     } catch (err) {
       // Not stored now: no PUBACK; dropping the connection makes the device send it again.
       if (err instanceof StoreUnavailable) throw err;

@@ -54,30 +54,32 @@ export function toCommand(r: Row): DroneCommand {
 }
 
 export function createCommandsRepo(db: Db) {
+  /** Inserts the command; a lock or unlock first supersedes the drone's open lock and unlock. */
+  async function insert(input: SendCommand, trx: Kysely<Database> = db): Promise<DroneCommand> {
+    if (LOCKING.includes(input.type)) {
+      await trx
+        .updateTable('drone_commands')
+        .set({ state: 'failed', reason: SUPERSEDED, answered_at: new Date() })
+        .where('drone_id', '=', input.droneId)
+        .where('type', 'in', LOCKING)
+        .where('state', 'in', OPEN)
+        .execute();
+    }
+    const row = await trx
+      .insertInto('drone_commands')
+      .values({
+        drone_id: input.droneId,
+        type: input.type,
+        payload: JSON.stringify(input.payload ?? {}),
+        by_user_id: input.byUserId ?? null,
+      })
+      .returning(COLUMNS)
+      .executeTakeFirstOrThrow();
+    return toCommand(row);
+  }
+
   return {
-    /** Inserts the command; a lock or unlock first supersedes the drone's open lock and unlock. */
-    async insert(input: SendCommand, trx: Kysely<Database> = db): Promise<DroneCommand> {
-      if (LOCKING.includes(input.type)) {
-        await trx
-          .updateTable('drone_commands')
-          .set({ state: 'failed', reason: SUPERSEDED, answered_at: new Date() })
-          .where('drone_id', '=', input.droneId)
-          .where('type', 'in', LOCKING)
-          .where('state', 'in', OPEN)
-          .execute();
-      }
-      const row = await trx
-        .insertInto('drone_commands')
-        .values({
-          drone_id: input.droneId,
-          type: input.type,
-          payload: JSON.stringify(input.payload ?? {}),
-          by_user_id: input.byUserId ?? null,
-        })
-        .returning(COLUMNS)
-        .executeTakeFirstOrThrow();
-      return toCommand(row);
-    },
+    insert,
 
     async byId(id: number): Promise<DroneCommand | null> {
       const row = await db
@@ -201,14 +203,34 @@ export function createCommandsRepo(db: Db) {
       return rows.map(toCommand);
     },
 
-    /** Whether the registry holds the drone locked (drones.locked). */
-    async isLocked(droneId: string): Promise<boolean> {
-      const row = await db
-        .selectFrom('drones')
-        .select('locked')
-        .where('drone_id', '=', droneId)
-        .executeTakeFirst();
-      return row?.locked === true;
+    /**
+     * The lock the registry holds for the drone (drones.locked), as a command to (re)send: its
+     * latest lock when that is the newest lock or unlock; a new lock when it has none (or its newest
+     * is an unlock). Null when the drone is not locked or a lock or unlock is already on its way.
+     * The drone's row is locked meanwhile, so a lock or unlock being written waits or is seen.
+     */
+    async registryLock(droneId: string): Promise<{ command: DroneCommand; fresh: boolean } | null> {
+      return db.transaction().execute(async (trx) => {
+        const drone = await trx
+          .selectFrom('drones')
+          .select('locked')
+          .where('drone_id', '=', droneId)
+          .forUpdate()
+          .executeTakeFirst();
+        if (!drone?.locked) return null;
+        const last = await trx
+          .selectFrom('drone_commands')
+          .select(COLUMNS)
+          .where('drone_id', '=', droneId)
+          .where('type', 'in', LOCKING)
+          .orderBy('id', 'desc')
+          .limit(1)
+          .executeTakeFirst();
+        if (last && OPEN.includes(last.state as CommandState)) return null;
+        if (last?.type === 'lock') return { command: toCommand(last), fresh: false };
+        const command = await insert({ droneId, type: 'lock', payload: { reason: 'registry' } }, trx);
+        return { command, fresh: true };
+      });
     },
   };
 }

@@ -101,16 +101,15 @@ export function createCommands(o: CommandsOptions): CommandService {
   async function onSubscribed(droneId: string): Promise<void> {
     const cmds = await resend(droneId);
     if (cmds.some((c) => c.type === 'lock' || c.type === 'unlock')) return;
-    if (!(await repo.isLocked(droneId))) return;
-    const [last] = await repo.latest([droneId], ['lock', 'unlock']);
-    if (last?.type === 'lock') {
-      if (downlink) await downlink.publish(droneId, commandMessage(last));
+    const lock = await repo.registryLock(droneId);
+    if (!lock) return;
+    if (!lock.fresh) {
+      if (downlink) await downlink.publish(droneId, commandMessage(lock.command)); // answered already
       return;
     }
     // Locked in the registry with no lock command (seeded, or set outside the command path).
-    const c = await repo.insert({ droneId, type: 'lock', payload: { reason: 'registry' } });
     open.set(droneId, Date.now());
-    await publish([c]);
+    await publish([lock.command]);
   }
 
   async function onNotice(payload: string | null): Promise<void> {
