@@ -190,6 +190,16 @@ describe('no-fly zones', () => {
       .toContain(NAME);
     await page.waitForTimeout(800);
     await screenshot(page, 'nofly-detail-zh');
+    await page.locator('.ant-drawer-close').click();
+
+    // Disabled with its switch (version 2), then deleted after confirmation.
+    const row = rows(page).filter({ hasText: NAME });
+    await page.getByTestId(`nofly-enabled-${zone.noflyId}`).click();
+    expect(await toastTexts(page)).toContain('已停用');
+    await expect.poll(() => row.textContent(), { timeout: 10_000 }).toMatch(/2\s*\d{4}-\d{2}-\d{2}/);
+    await row.getByTestId('row-delete').click();
+    await page.getByTestId('nofly-confirm-delete').click();
+    await expect.poll(() => row.count(), { timeout: 10_000 }).toBe(0);
     expect(await missingTranslations(page)).toEqual([]);
     await context.close();
   });
@@ -245,5 +255,29 @@ describe('no-fly zones', () => {
     await screenshot(page, 'nofly-edit-circle-en');
     expect(await missingTranslations(page)).toEqual([]);
     await context.close();
+  });
+
+  it('a government changes its own zones only; a manufacturer reads', async () => {
+    const gov = await newPage(browser);
+    await signInByApi(gov.page, '13800000002');
+    await gov.page.goto(url(PATH));
+    await expect.poll(() => rows(gov.page).count(), { timeout: 20_000 }).toBe(2);
+    const airport = rows(gov.page).filter({ hasText: '盐城南洋国际机场' });
+    expect(await airport.getByTestId('row-edit').count()).toBe(0);
+    expect(await airport.getByTestId('row-delete').count()).toBe(0);
+    expect(await airport.locator('.ant-switch-disabled').count()).toBe(1);
+    expect(await gov.page.getByRole('button', { name: '新建禁飞区' }).count()).toBe(1);
+    await screenshot(gov.page, 'nofly-list-government-zh');
+    await gov.context.close();
+
+    const maker = await newPage(browser);
+    await signInByApi(maker.page, '13800000003');
+    await maker.page.goto(url(PATH));
+    await expect.poll(() => rows(maker.page).count(), { timeout: 20_000 }).toBeGreaterThan(2);
+    expect(await maker.page.getByRole('button', { name: '新建禁飞区' }).count()).toBe(0);
+    expect(await maker.page.getByTestId('row-edit').count()).toBe(0);
+    expect(await maker.page.getByTestId('row-delete').count()).toBe(0);
+    expect(await maker.page.getByTestId('row-detail').count()).toBeGreaterThan(2);
+    await maker.context.close();
   });
 });

@@ -13,7 +13,7 @@ import {
   type UserType,
 } from '@agrifleet/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { message, Switch } from 'antd';
+import { App, Switch } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSessionUser } from '../../app/session.ts';
@@ -39,6 +39,7 @@ function namesOf(tree: RegionNode[], code: number): string[] | null {
 
 function EnabledSwitch({ row, onDone }: { row: NoflyRecord; onDone: () => void }) {
   const { t } = useTranslation('nofly');
+  const { message } = App.useApp();
   const [busy, setBusy] = useState(false);
   return (
     <Switch
@@ -89,6 +90,7 @@ export default function NoFlyZoneListPage() {
   const user = useSessionUser();
   const regions = useRegionTree();
   const queryClient = useQueryClient();
+  const { message, modal } = App.useApp();
   const [editing, setEditing] = useState<{ record: NoflyRecord | null } | null>(null);
   const [detail, setDetail] = useState<number | null>(null);
   const refresh = useCallback(
@@ -117,8 +119,29 @@ export default function NoFlyZoneListPage() {
         onEdit: (row) => setEditing({ record: row }),
         canCreate,
         onCreate: () => setEditing({ record: null }),
+        onDelete: (row) =>
+          modal.confirm({
+            title: t('list:confirmDelete'),
+            content: row.name,
+            okText: t('list:delete'),
+            cancelText: t('list:cancel'),
+            okButtonProps: { danger: true, 'data-testid': 'nofly-confirm-delete' } as Record<
+              `data-${string}`,
+              string
+            >,
+            onOk: async () => {
+              try {
+                await noflyApi.remove(row.noflyId);
+                void message.success(t('common:deleted'));
+                refresh();
+              } catch (err) {
+                const text = (err as Error).message;
+                if (text) void message.error(text);
+              }
+            },
+          }),
       }),
-    [t, regionName, refresh, canCreate],
+    [t, regionName, refresh, canCreate, message, modal],
   );
   return (
     <>

@@ -5,7 +5,7 @@
  * map, the same text the server would answer.
  */
 import type { NoflyRecord } from '@agrifleet/domain';
-import { Alert, Button, Form, Input, InputNumber, Modal, message, Radio, Select, Space, Upload } from 'antd';
+import { Alert, App, Button, Form, Input, InputNumber, Modal, Radio, Select, Space, Upload } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DrawControl, type DrawnShape, type DrawTool } from '../../map/DrawControl.tsx';
@@ -49,6 +49,7 @@ function FitTo({ shape }: { shape: DrawnShape | null }) {
 export function ZoneEditor({ record, onClose }: Props) {
   const { t } = useTranslation(['nofly', 'list', 'common']);
   const [form] = Form.useForm<Values>();
+  const { message } = App.useApp();
   const initial = useMemo(() => (record ? drawnOf(record) : null), [record]);
   const [shape, setShape] = useState<DrawnShape | null>(initial);
   const [framed, setFramed] = useState<DrawnShape | null>(initial);

@@ -1,7 +1,7 @@
 /**
  * The no-fly zone list as configuration of the shared list pattern (src/list): the noflyType and
  * name filters, the columns (name, type, address, region, shape, enabled switch, version, created),
- * delete with confirmation. Create and edit happen on the map (ZoneEditor), not in the list's form
+ * delete with confirmation (a row action, offered on the rows the caller may change). Create and edit happen on the map (ZoneEditor), not in the list's form
  * dialog; the enabled switch is a cell the page renders. Pure apart from the renderers it is given.
  */
 import { formatDate, type NoflyPage, type NoflyRecord } from '@agrifleet/domain';
@@ -21,6 +21,8 @@ export interface NoflyLook {
   /** Whether the caller may create zones (platform and government managers). */
   canCreate: boolean;
   onCreate: () => void;
+  /** Deletes after the user confirms (only rows the caller may change offer it). */
+  onDelete: (row: NoflyRecord) => void;
 }
 
 export const shapeText = (t: Translate, r: Pick<NoflyRecord, 'shape' | 'radiusM'>) =>
@@ -31,6 +33,7 @@ export function noflyListConfig(look: NoflyLook): ListConfig<NoflyRecord, NoflyP
   const rowActions: RowAction<NoflyRecord>[] = [
     { key: 'detail', label: 'nofly:action.detail', first: true, onClick: look.onDetail },
     { key: 'edit', label: 'nofly:action.edit', visible: (r) => r.editable, onClick: look.onEdit },
+    { key: 'delete', label: 'list:delete', danger: true, visible: (r) => r.editable, onClick: look.onDelete },
   ];
   return {
     id: 'nofly',
@@ -51,35 +54,34 @@ export function noflyListConfig(look: NoflyLook): ListConfig<NoflyRecord, NoflyP
       { kind: 'text', name: 'name', label: 'nofly:filter.name' },
     ],
     columns: [
-      { key: 'name', title: 'nofly:col.name', ellipsis: true, width: 200, fixed: 'left' },
+      { key: 'name', title: 'nofly:col.name', ellipsis: true, width: 180, fixed: 'left' },
       {
         key: 'noflyType',
         title: 'nofly:col.noflyType',
         value: (r) => t(`nofly:type.${r.noflyType}`),
         width: 120,
       },
-      { key: 'detailAddress', title: 'nofly:col.detailAddress', ellipsis: true, width: 200 },
+      { key: 'detailAddress', title: 'nofly:col.detailAddress', ellipsis: true, width: 140 },
       {
         key: 'regionCode',
         title: 'nofly:col.region',
         value: (r) => look.regionName(r.regionCode) ?? r.regionCode ?? '',
         ellipsis: true,
-        width: 200,
+        width: 140,
       },
-      { key: 'shape', title: 'nofly:col.shape', value: (r) => shapeText(t, r), width: 170 },
-      { key: 'enabled', title: 'nofly:col.enabled', render: look.enabledCell, align: 'center', width: 80 },
-      { key: 'version', title: 'nofly:col.version', align: 'right', width: 70 },
+      { key: 'shape', title: 'nofly:col.shape', value: (r) => shapeText(t, r), width: 130, ellipsis: true },
+      { key: 'enabled', title: 'nofly:col.enabled', render: look.enabledCell, align: 'center', width: 64 },
+      { key: 'version', title: 'nofly:col.version', align: 'right', width: 56 },
       {
         key: 'createTime',
         title: 'nofly:col.createTime',
-        value: (r) => formatDate(Date.parse(r.createTime), 'YYYY-MM-DD HH:mm'),
-        width: 150,
+        value: (r) => formatDate(Date.parse(r.createTime), 'YYYY-MM-DD'),
+        width: 100,
       },
     ],
     toolbar: look.canCreate
       ? [{ key: 'create', label: 'nofly:action.create', primary: true, onClick: look.onCreate }]
       : [],
     rowActions,
-    remove: look.canCreate ? (r) => noflyApi.remove(r.noflyId) : undefined,
   };
 }
