@@ -59,7 +59,7 @@ export function noflyListConfig(look: NoflyLook): ListConfig<NoflyRecord, NoflyP
         key: 'noflyType',
         title: 'nofly:col.noflyType',
         value: (r) => t(`nofly:type.${r.noflyType}`),
-        width: 120,
+        width: 96,
       },
       { key: 'detailAddress', title: 'nofly:col.detailAddress', ellipsis: true, width: 140 },
       {
