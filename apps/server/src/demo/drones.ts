@@ -73,6 +73,17 @@ export const DEMO_REGIONS: Array<{ code: number; share: number }> = [
   { code: 764000000, share: 2 }, // Thailand
 ];
 
+/** Farmland near the middle of each demo region: where its drones were last seen. */
+const REGION_PLACE: Record<number, [number, number]> = {
+  156320900: [120.16, 33.35],
+  156230000: [126.95, 46.6],
+  156650000: [86.05, 44.3],
+  156411600: [114.65, 33.62],
+  156340000: [117.2, 32.5],
+  156450000: [108.3, 22.85],
+  764000000: [100.45, 14.6],
+};
+
 export const DEMO_DRONE_COUNT = 300;
 /** The password the locked demo drones were locked with. */
 export const DEMO_LOCK_PASSWORD = 'lock2026';
@@ -88,6 +99,18 @@ const OWNERS = [
   'own',
   'own',
 ];
+
+function lastSeen(i: number, region: number) {
+  const place = REGION_PLACE[region];
+  if (!place || i % 25 === 24 || i % 50 === 13) return {};
+  const jitter = (k: number) => (((i * 7919 + k * 104_729) % 1000) / 1000 - 0.5) * 0.3;
+  return {
+    last_time: new Date(Date.now() - ((i % 21) + 1) * DAY),
+    last_lng: place[0] + jitter(1),
+    last_lat: place[1] + jitter(2),
+    last_battery: 20 + (i % 70),
+  };
+}
 
 export async function seedDemoDrones(trx: Kysely<Database>, accountIds: Map<string, number>) {
   const models: Array<Model & { id: number }> = [];
@@ -133,6 +156,8 @@ export async function seedDemoDrones(trx: Kysely<Database>, accountIds: Map<stri
       lock_password_hash: i % 30 === 5 ? lockHash : null,
       locked_at: i % 30 === 5 ? new Date(Date.now() - (i % 7) * DAY) : null,
       region_code: regions[i % regions.length] as number,
+      // Activated drones were last seen over a field of their region in the last three weeks.
+      ...lastSeen(i, regions[i % regions.length] as number),
       // Registered over the last two years, the newest last (the statistics count new drones).
       created_at: new Date(
         Date.now() - Math.round(((DEMO_DRONE_COUNT - i) / DEMO_DRONE_COUNT) * 730 * 86_400_000),
