@@ -25,13 +25,19 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 const NAME = process.env.BENCH_DRONES_DB ?? 'agrifleet_bench_drones';
 
 const started = Date.now();
-const { db, databaseUrl, generation } = await historyDatabase({ name: NAME, sorties: SORTIES, drones: DRONES });
+const { db, databaseUrl, generation } = await historyDatabase({
+  name: NAME,
+  sorties: SORTIES,
+  drones: DRONES,
+});
 
 // One-time data for the filters (idempotent): sale status, device type, registration, pilots.
 const prepared = await sql<{ n: string }>`SELECT count(*) AS n FROM drones WHERE sale_type = 2`.execute(db);
 if (Number(prepared.rows[0]?.n ?? 0) === 0) {
   await sql`UPDATE drones SET sale_type = 2 WHERE abs(hashtext(drone_id)) % 3 = 0`.execute(db);
-  await sql`UPDATE drones SET device_type = 2, reg_mark = NULL WHERE abs(hashtext(drone_id)) % 5 = 1`.execute(db);
+  await sql`UPDATE drones SET device_type = 2, reg_mark = NULL WHERE abs(hashtext(drone_id)) % 5 = 1`.execute(
+    db,
+  );
   await sql`UPDATE drones SET reg_mark = 'REG-' || drone_id WHERE reg_mark IS NULL AND abs(hashtext(drone_id)) % 5 <> 1`.execute(
     db,
   );
@@ -39,13 +45,17 @@ if (Number(prepared.rows[0]?.n ?? 0) === 0) {
 const pilots = await sql<{ n: string }>`SELECT count(*) AS n FROM drone_pilots`.execute(db);
 if (Number(pilots.rows[0]?.n ?? 0) === 0)
   await sql`INSERT INTO drone_pilots (pilot_id, drone_id)
-    SELECT DISTINCT pilot_id, drone_id FROM stat_daily WHERE pilot_id <> 0 ON CONFLICT DO NOTHING`.execute(db);
+    SELECT DISTINCT pilot_id, drone_id FROM stat_daily WHERE pilot_id <> 0 ON CONFLICT DO NOTHING`.execute(
+    db,
+  );
 await sql`VACUUM ANALYZE drones, drone_pilots, drone_ownerships`.execute(db);
 
 const sizes = (
   await sql<{ drones: string; sorties: string; stat_drone: string; pilots: string }>`
     SELECT (SELECT count(*) FROM drones) AS drones, (SELECT count(*) FROM sorties) AS sorties,
-      (SELECT count(*) FROM stat_drone) AS stat_drone, (SELECT count(*) FROM drone_pilots) AS pilots`.execute(db)
+      (SELECT count(*) FROM stat_drone) AS stat_drone, (SELECT count(*) FROM drone_pilots) AS pilots`.execute(
+    db,
+  )
 ).rows[0];
 // A pilot's name that flew some drones (the oprName filter).
 const pilot = (

@@ -53,8 +53,12 @@ describe('drones', () => {
     const droneId = ((await row.locator('td').first().textContent()) ?? '').trim();
     await row.getByTestId('row-open').click();
     await page.waitForURL(new RegExp(`${PATH}/${droneId}$`));
-    await expect.poll(() => page.getByTestId('drone-detail').textContent(), { timeout: 15_000 }).toContain(droneId);
-    await expect.poll(() => page.locator('.maplibregl-canvas').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.getByTestId('drone-detail').textContent(), { timeout: 15_000 })
+      .toContain(droneId);
+    await expect
+      .poll(() => page.locator('.maplibregl-canvas').count(), { timeout: 15_000 })
+      .toBeGreaterThan(0);
     await page.waitForTimeout(3000);
     await screenshot(page, 'drones-detail-zh');
 
@@ -64,12 +68,14 @@ describe('drones', () => {
     await page.getByTestId('lock-confirm').fill('stolen-2026');
     await page.getByTestId('lock-submit').click();
     const state = page.locator('.ant-modal [data-testid="command-state"]');
-    await expect.poll(() => state.getAttribute('data-state'), { timeout: 15_000 }).toMatch(
-      /^(pending|sent|acknowledged|done|failed|timedOut)$/,
-    );
+    await expect
+      .poll(() => state.getAttribute('data-state'), { timeout: 15_000 })
+      .toMatch(/^(pending|sent|acknowledged|done|failed|timedOut)$/);
     await screenshot(page, 'drones-lock-zh');
     await page.getByTestId('lock-close').click();
-    await expect.poll(() => page.getByTestId('drone-detail').textContent(), { timeout: 15_000 }).toContain('已锁定');
+    await expect
+      .poll(() => page.getByTestId('drone-detail').textContent(), { timeout: 15_000 })
+      .toContain('已锁定');
     expect(await page.getByTestId('detail-unlock').count()).toBe(1);
     expect(await missingTranslations(page)).toEqual([]);
     await context.close();
@@ -83,7 +89,9 @@ describe('drones', () => {
     expect(await page.locator('.ant-table-thead').textContent()).toContain('Work area');
     await screenshot(page, 'drones-list-en');
     await rows(page).first().getByTestId('row-open').click();
-    await expect.poll(() => page.getByTestId('drone-detail').textContent(), { timeout: 15_000 }).toContain('Lifetime figures');
+    await expect
+      .poll(() => page.getByTestId('drone-detail').textContent(), { timeout: 15_000 })
+      .toContain('Lifetime figures');
     await page.waitForTimeout(3000);
     await screenshot(page, 'drones-detail-en');
     expect(await missingTranslations(page)).toEqual([]);

@@ -73,7 +73,7 @@ const SORTS: Record<DroneSort, string> = {
   createTime: 'd.created_at',
   droneId: 'd.drone_id',
   droneName: 'd.drone_name',
-  modelName: '(SELECT model_name FROM drone_models WHERE id = d.model_id)',
+  modelName: 'm0.model_name',
   workArea: 'coalesce(t.area_mu, 0)',
   sortieCount: 'coalesce(t.sorties, 0)',
   lastTime: 'd.last_time',
@@ -154,6 +154,7 @@ export function createDroneListRepo(db: Db) {
         WITH t AS MATERIALIZED (
           SELECT x.*, row_number() OVER () AS n FROM (
             SELECT d.drone_id, t.sorties, t.area_mu FROM drones d ${figuresJoin(scope)}
+            JOIN drone_models m0 ON m0.id = d.model_id
             WHERE ${listConditions(scope, q)}
             ORDER BY ${key} ${dir} ${nulls}, d.drone_id ${dir}
             LIMIT ${q.pageSize} OFFSET ${(q.currentPage - 1) * q.pageSize}

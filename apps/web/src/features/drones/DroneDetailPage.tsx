@@ -26,7 +26,7 @@ import { monitorHistoryPath } from './paths.ts';
 function FlyTo({ lng, lat }: { lng: number; lat: number }) {
   const map = useMapInstance();
   useEffect(() => {
-    map?.jumpTo({ center: [lng, lat], zoom: 11 });
+    map?.jumpTo({ center: [lng, lat], zoom: 7 });
   }, [map, lng, lat]);
   return null;
 }
@@ -154,7 +154,7 @@ export default function DroneDetailPage() {
         </Card>
         <Card title={t('detail.position')} size="small" className={styles.mapCard}>
           {d.lastLng !== null && d.lastLat !== null ? (
-            <MapView className={styles.map}>
+            <MapView style={{ height: 300 }}>
               <FlyTo lng={d.lastLng} lat={d.lastLat} />
               <DronesLayer
                 drones={[
