@@ -2,7 +2,8 @@
  * The simulator obeys a lock, through the real composition: a simulated drone (the demo fleet's
  * parts: lockable drone, command subscription over MQTT-over-WebSocket at /mqtt, HTTP telemetry)
  * is locked before its take-off. Its telemetry keeps it on the ground past the time it would have
- * taken off (no sortie opened); unlocked, it takes off.
+ * taken off (no sortie opened); unlocked, it takes off. Locked and unlocked through the console's lock
+ * route (PUT drone/device/manage/lock, the drones module), the drone is told and answers.
  */
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,7 +13,7 @@ import { type FleetRun, runFleet } from '../src/sim/fleet/runner.ts';
 import { httpSender } from '../src/sim/fleet/senders.ts';
 import { DEFAULT_DRONE, FARM_PLACES, type FarmPlace, liveDrone } from '../src/sim/flight/index.ts';
 import { commandState, dronesOf, keyOf, MAKER_A, until } from './commands.kit.ts';
-import { createTestApp, type TestApp } from './helper.ts';
+import { body, createTestApp, signInWith, type TestApp } from './helper.ts';
 
 let t: TestApp;
 let base: string;
@@ -69,5 +70,52 @@ describe('a simulated drone under lock', () => {
     const takeOff = await until(() => t.app.telemetry.live.get(droneId)?.sortieStart);
     expect(takeOff).toBeGreaterThan(start + 12_000);
     expect(t.app.telemetry.live.get(droneId)?.airborne).toBe(true);
+  });
+
+  it("locked and unlocked through the console's lock route, the simulated drone is told and answers", {
+    timeout: 30_000,
+  }, async () => {
+    const key = await keyOf(t, MAKER_A, 'sim-route');
+    const [, droneId] = (await dronesOf(t, MAKER_A, 2)) as [string, string];
+    const drone = lockable(
+      liveDrone(droneId, {
+        place: FARM_PLACES[0] as FarmPlace,
+        drone: DEFAULT_DRONE,
+        seed: 4,
+        startTime: Date.now(),
+      }),
+    );
+    const commands = obeyCommands(`${base.replace('http', 'ws')}/mqtt`, key, [drone]);
+    await commands.ready;
+    const { auth } = await signInWith(t, '13800000003'); // maker A's administrator
+    const lockRoute = (opr: 0 | 1) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/drone/device/manage/lock',
+        headers: auth,
+        payload: { droneId, opr, password: 'pw-1234' },
+      });
+    const history = async () =>
+      body(
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/drone/device/manage/commands?droneId=${droneId}`,
+          headers: auth,
+        }),
+      ).data as Array<{ type: string; state: string }>;
+
+    const locked = await lockRoute(1);
+    expect(locked.statusCode, locked.body).toBe(200);
+    await until(async () => (await history())[0]?.state === 'done');
+    expect(drone.locked).toBe(true);
+    expect((await history())[0]?.type).toBe('lock');
+
+    const unlocked = await lockRoute(0);
+    expect(unlocked.statusCode, unlocked.body).toBe(200);
+    await until(
+      async () => (await history())[0]?.state === 'done' && (await history())[0]?.type === 'unlock',
+    );
+    expect(drone.locked).toBe(false);
+    await commands.close();
   });
 });
