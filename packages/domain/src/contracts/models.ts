@@ -170,7 +170,8 @@ export const modelLookupParams = z.object({ manufacturerId: idParam });
 export const idRangeWidth = (r: Pick<IdRangeBody, 'end' | 'width'>) => r.width ?? String(r.end).length;
 
 /** A serial of a range. */
-export const rangeSerial = (prefix: string, n: number, width: number) => `${prefix}${String(n).padStart(width, '0')}`;
+export const rangeSerial = (prefix: string, n: number, width: number) =>
+  `${prefix}${String(n).padStart(width, '0')}`;
 
 /** How many serials a range holds (0 when it ends before it starts). */
 export const idRangeCount = (r: Pick<IdRangeBody, 'start' | 'end'>) => Math.max(0, r.end - r.start + 1);
