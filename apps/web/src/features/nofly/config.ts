@@ -5,9 +5,9 @@
  * dialog; the enabled switch is a cell the page renders. Pure apart from the renderers it is given.
  */
 import { formatDate, type NoflyPage, type NoflyRecord } from '@agrifleet/domain';
-import type { ReactNode } from 'react';
+import { createElement, type ReactNode } from 'react';
 import type { Translate } from '../../list/columns.ts';
-import type { ListConfig, RowAction } from '../../list/types.ts';
+import type { CellValue, ListConfig, RowAction } from '../../list/types.ts';
 import { noflyApi } from './api.ts';
 
 export interface NoflyLook {
@@ -24,6 +24,27 @@ export interface NoflyLook {
   /** Deletes after the user confirms (only rows the caller may change offer it). */
   onDelete: (row: NoflyRecord) => void;
 }
+
+/**
+ * A cell cut to `px` with an ellipsis and the whole text as its tooltip: the list's table sizes
+ * columns to their content (scroll x max-content), so a long address would push the switch away.
+ */
+const clip = (px: number) => (v: CellValue) =>
+  createElement(
+    'span',
+    {
+      title: v == null ? undefined : String(v),
+      style: {
+        display: 'inline-block',
+        maxWidth: px,
+        overflow: 'hidden',
+        textOverflow: 'ellipsis',
+        whiteSpace: 'nowrap',
+        verticalAlign: 'bottom',
+      },
+    },
+    v,
+  );
 
 export const shapeText = (t: Translate, r: Pick<NoflyRecord, 'shape' | 'radiusM'>) =>
   r.shape === 'circle' ? t('nofly:shape.circle', { r: r.radiusM ?? 0 }) : t('nofly:shape.polygon');
@@ -54,22 +75,22 @@ export function noflyListConfig(look: NoflyLook): ListConfig<NoflyRecord, NoflyP
       { kind: 'text', name: 'name', label: 'nofly:filter.name' },
     ],
     columns: [
-      { key: 'name', title: 'nofly:col.name', ellipsis: true, width: 180, fixed: 'left' },
+      { key: 'name', title: 'nofly:col.name', format: clip(150), width: 150, fixed: 'left' },
       {
         key: 'noflyType',
         title: 'nofly:col.noflyType',
         value: (r) => t(`nofly:type.${r.noflyType}`),
         width: 96,
       },
-      { key: 'detailAddress', title: 'nofly:col.detailAddress', ellipsis: true, width: 140 },
+      { key: 'detailAddress', title: 'nofly:col.detailAddress', format: clip(130), width: 130 },
       {
         key: 'regionCode',
         title: 'nofly:col.region',
         value: (r) => look.regionName(r.regionCode) ?? r.regionCode ?? '',
-        ellipsis: true,
+        format: clip(140),
         width: 140,
       },
-      { key: 'shape', title: 'nofly:col.shape', value: (r) => shapeText(t, r), width: 130, ellipsis: true },
+      { key: 'shape', title: 'nofly:col.shape', value: (r) => shapeText(t, r), width: 130 },
       { key: 'enabled', title: 'nofly:col.enabled', render: look.enabledCell, align: 'center', width: 64 },
       { key: 'version', title: 'nofly:col.version', align: 'right', width: 56 },
       {
