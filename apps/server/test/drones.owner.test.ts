@@ -14,6 +14,7 @@ import {
   type DroneRegistryDetail,
   STAT_CALLS,
 } from '@agrifleet/domain';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rebuildRollups } from '../src/telemetry/rollups/index.ts';
 import { body, fleetWithHistory, signInWith, type TestApp } from './helper.ts';
@@ -174,5 +175,26 @@ describe('owner change', () => {
     expect(res.statusCode, res.body).toBe(200);
     // ...the notice drops it (well within the 5-minute cache), the next lookup reads the new owner.
     await expect.poll(async () => (await directory.get(drone))?.yy, { timeout: 5000 }).toBe(ids.operatorA);
+  });
+
+  it('keeps each drone’s lifetime figures on its registry row equal to the all-time rollup, also after a rebuild', async () => {
+    const diff = async () =>
+      (
+        await sql<{ n: string }>`
+          SELECT count(*) AS n FROM drones d
+          LEFT JOIN stat_drone t ON t.sk = 0 AND t.sid = 0 AND t.grain = 'a' AND t.drone_id = d.drone_id
+          WHERE d.total_sorties <> coalesce(t.sorties, 0) OR abs(d.total_area_mu - coalesce(t.area_mu, 0)) > 1e-9`.execute(
+          t.db,
+        )
+      ).rows[0]?.n;
+    expect(
+      Number(
+        (await sql<{ n: string }>`SELECT count(*) AS n FROM drones WHERE total_sorties > 0`.execute(t.db))
+          .rows[0]?.n,
+      ),
+    ).toBeGreaterThan(10);
+    expect(Number(await diff())).toBe(0);
+    await rebuildRollups(t.db, { step: 53 });
+    expect(Number(await diff())).toBe(0);
   });
 });

@@ -14,6 +14,7 @@ import * as m0013 from './0013_commands.ts';
 import * as m0014 from './0014_drone_registry.ts';
 import * as m0015 from './0015_nofly_versions.ts';
 import * as m0016 from './0016_rtk.ts';
+import * as m0017 from './0017_drone_totals.ts';
 
 /** Numbered migrations, applied in key order at start. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '0014_drone_registry': m0014,
   '0015_nofly_versions': m0015,
   '0016_rtk': m0016,
+  '0017_drone_totals': m0017,
 };

@@ -13,6 +13,11 @@ declare module './schema.ts' {
     /** argon2 hash of the lock password; null when the drone is not locked. */
     lock_password_hash: Optional<string>;
     locked_at: Optional<Date>;
+    /** Lifetime figures of the drone (all owners), copied from stat_drone by a trigger (0017). */
+    total_sorties: Generated<string | number>;
+    total_area_mu: Generated<number>;
+    total_duration_s: Generated<number>;
+    total_volume_l: Generated<number>;
   }
 }
 

@@ -39,6 +39,29 @@ export function figuresJoin(scope: DataScope): RawBuilder<unknown> {
     AND t.period = DATE '1970-01-01' AND t.drone_id = d.drone_id`;
 }
 
+/**
+ * The figures of a drone `d` as the scope sees them. The platform and a manufacturer (its drones'
+ * every sortie) read the copy on the registry row (drones.total_*, migration 0017): no join, so
+ * the statistics of 100,000 drones are one scan. An owner or a government joins its own rollup key.
+ */
+export function figures(scope: DataScope) {
+  if (scope.kind === 'all' || scope.kind === 'zz')
+    return {
+      join: sql``,
+      sorties: sql`d.total_sorties`,
+      area: sql`d.total_area_mu`,
+      duration: sql`d.total_duration_s`,
+      volume: sql`d.total_volume_l`,
+    };
+  return {
+    join: figuresJoin(scope),
+    sorties: sql`coalesce(t.sorties, 0)`,
+    area: sql`coalesce(t.area_mu, 0)`,
+    duration: sql`coalesce(t.duration_s, 0)`,
+    volume: sql`coalesce(t.volume_l, 0)`,
+  };
+}
+
 type Filter = Omit<DroneListQuery, 'currentPage' | 'pageSize' | 'sortParam' | 'order'>;
 
 /** The WHERE of the list: scope and filters, on drones `d`. */
@@ -69,15 +92,24 @@ export function listConditions(scope: DataScope, f: Filter): RawBuilder<unknown>
 }
 
 /** ORDER BY of a sort; the drone id breaks ties so pages never overlap. */
-const SORTS: Record<DroneSort, string> = {
-  createTime: 'd.created_at',
-  droneId: 'd.drone_id',
-  droneName: 'd.drone_name',
-  modelName: 'm0.model_name',
-  workArea: 'coalesce(t.area_mu, 0)',
-  sortieCount: 'coalesce(t.sorties, 0)',
-  lastTime: 'd.last_time',
-};
+function sortKey(sort: DroneSort, f: ReturnType<typeof figures>): RawBuilder<unknown> {
+  switch (sort) {
+    case 'createTime':
+      return sql`d.created_at`;
+    case 'droneId':
+      return sql`d.drone_id`;
+    case 'droneName':
+      return sql`d.drone_name`;
+    case 'modelName':
+      return sql`m0.model_name`;
+    case 'workArea':
+      return f.area;
+    case 'sortieCount':
+      return f.sorties;
+    case 'lastTime':
+      return sql`d.last_time`;
+  }
+}
 
 interface RowDb {
   drone_id: string;
@@ -108,7 +140,7 @@ interface RowDb {
 export const ROW_SELECT = sql`d.drone_id, d.drone_name, d.model_id, m.model_name, d.zz_account_id,
   z.account_name AS zz_name, d.yy_account_id, y.account_name AS yy_name, d.zz_drone_num, d.reg_mark,
   d.rack_no, d.buyer, d.activation_status, d.device_type, d.sale_type, d.rental_model, d.locked,
-  d.spray_width, d.region_code, d.created_at, d.last_time, t.sorties, t.area_mu`;
+  d.spray_width, d.region_code, d.created_at, d.last_time`;
 
 export const ROW_JOINS = sql`JOIN drone_models m ON m.id = d.model_id
   JOIN accounts z ON z.id = d.zz_account_id
@@ -148,26 +180,28 @@ export function createDroneListRepo(db: Db) {
     async page(scope: DataScope, q: DroneListQuery): Promise<DroneRow[]> {
       const dir = sql.raw(q.order === 2 ? 'ASC' : 'DESC');
       const nulls = sql.raw(q.order === 2 ? 'NULLS FIRST' : 'NULLS LAST');
-      const key = sql.raw(SORTS[q.sortParam]);
+      const f = figures(scope);
+      const key = sortKey(q.sortParam, f);
       // The page's keys first (filters, figures for the sort), then the names of those rows only.
       const { rows } = await sql<RowDb>`
         WITH t AS MATERIALIZED (
           SELECT x.*, row_number() OVER () AS n FROM (
-            SELECT d.drone_id, t.sorties, t.area_mu FROM drones d ${figuresJoin(scope)}
+            SELECT d.drone_id, ${f.sorties} AS sorties, ${f.area} AS area_mu FROM drones d ${f.join}
             JOIN drone_models m0 ON m0.id = d.model_id
             WHERE ${listConditions(scope, q)}
             ORDER BY ${key} ${dir} ${nulls}, d.drone_id ${dir}
             LIMIT ${q.pageSize} OFFSET ${(q.currentPage - 1) * q.pageSize}
           ) x
         )
-        SELECT ${ROW_SELECT} FROM t JOIN drones d ON d.drone_id = t.drone_id
+        SELECT ${ROW_SELECT}, t.sorties, t.area_mu FROM t JOIN drones d ON d.drone_id = t.drone_id
         ${ROW_JOINS}
         ORDER BY t.n`.execute(db);
       return rows.map(toRow);
     },
 
     /** total, workArea, zzNum, sortieCount, modelNum of the whole filtered set. */
-    async stats(scope: DataScope, f: Filter): Promise<DroneListStats> {
+    async stats(scope: DataScope, q: Filter): Promise<DroneListStats> {
+      const f = figures(scope);
       const { rows } = await sql<{
         total: string | null;
         zz_num: string;
@@ -179,9 +213,9 @@ export function createDroneListRepo(db: Db) {
           sum(g.area) AS work_area, sum(g.sorties) AS sortie_count
         FROM (
           SELECT d.zz_account_id AS zz, d.model_id AS model, count(*) AS n,
-            sum(t.area_mu) AS area, sum(t.sorties) AS sorties
-          FROM drones d ${figuresJoin(scope)}
-          WHERE ${listConditions(scope, f)}
+            sum(${f.area}) AS area, sum(${f.sorties}) AS sorties
+          FROM drones d ${f.join}
+          WHERE ${listConditions(scope, q)}
           GROUP BY 1, 2
         ) g`.execute(db);
       const r = rows[0];

@@ -8,7 +8,7 @@ import type { DataScope } from '../../platform/auth/scope.ts';
 import { droneScopeCondition } from '../../platform/auth/scope.ts';
 import type { Db } from '../../platform/db.ts';
 import type { Database } from '../../platform/schema.ts';
-import { DRONE_COLS, type DroneRowDb, figuresJoin, ROW_JOINS, ROW_SELECT, toRow } from './droneList.repo.ts';
+import { DRONE_COLS, type DroneRowDb, figures, ROW_JOINS, ROW_SELECT, toRow } from './droneList.repo.ts';
 
 type Exec = Kysely<Database>;
 
@@ -27,6 +27,7 @@ export function createDronesRepo(db: Db) {
   return {
     /** The drone with its figures as the scope sees them, or null when outside the scope. */
     async detail(scope: DataScope, droneId: string): Promise<DroneDetailRow | null> {
+      const f = figures(scope);
       const { rows } = await sql<
         DroneRowDb & {
           locked_at: Date | null;
@@ -37,8 +38,9 @@ export function createDronesRepo(db: Db) {
           volume_l: number | null;
         }
       >`
-        SELECT ${ROW_SELECT}, d.locked_at, d.last_lng, d.last_lat, d.last_battery, t.duration_s, t.volume_l
-        FROM drones d ${figuresJoin(scope)} ${ROW_JOINS}
+        SELECT ${ROW_SELECT}, ${f.sorties} AS sorties, ${f.area} AS area_mu, d.locked_at, d.last_lng,
+          d.last_lat, d.last_battery, ${f.duration} AS duration_s, ${f.volume} AS volume_l
+        FROM drones d ${f.join} ${ROW_JOINS}
         WHERE d.drone_id = ${droneId} AND ${droneScopeCondition(scope, DRONE_COLS)}`.execute(db);
       const r = rows[0];
       if (!r) return null;
