@@ -95,7 +95,9 @@ if (Number(pilots.rows[0]?.n ?? 0) === 0)
     SELECT DISTINCT pilot_id, drone_id FROM stat_daily WHERE pilot_id <> 0 ON CONFLICT DO NOTHING`.execute(
     db,
   );
-await sql`VACUUM ANALYZE drones, drone_pilots, drone_ownerships, stat_drone, accounts, users, drone_models`.execute(db);
+await sql`VACUUM ANALYZE drones, drone_pilots, drone_ownerships, stat_drone, accounts, users, drone_models`.execute(
+  db,
+);
 
 const sizes = (
   await sql<{ drones: string; sorties: string; stat_drone: string; pilots: string }>`
