@@ -2,13 +2,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../src/demo/accounts.ts';
 import { DEMO_AIRPORTS, DEMO_POLYGONS, seedDemoNofly } from '../src/demo/nofly.ts';
-// The demo also has one disabled zone (type 1): listed and counted, not in the index.
-const DISABLED = 1;
 import { createAnomaliesRepo, type NewAnomaly } from '../src/modules/anomalies/anomalies.repo.ts';
 import { createNoflyRepo } from '../src/modules/nofly/nofly.repo.ts';
 import { type DataScope, scopeOf } from '../src/platform/auth/scope.ts';
 import { createNoflyIndex } from '../src/telemetry/anomalies/noflyIndex.ts';
 import { createTestApp, type TestApp } from './helper.ts';
+
+// The demo also has one disabled zone (type 1): listed and counted, not in the index.
+const DISABLED = 1;
 
 let t: TestApp;
 const account = new Map<string, number>();
