@@ -7,7 +7,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chooseOption, missingTranslations, signInByApi, toastTexts } from './setup/app.ts';
+import { chooseOption, listSettled, missingTranslations, signInByApi, toastTexts } from './setup/app.ts';
 import { launch, newPage, screenshot, url } from './setup/browser.ts';
 
 const PATH = '/business_manage/drone-model-list';
@@ -27,23 +27,7 @@ const rowOf = (page: Page, name: string) => rows(page).filter({ has: page.locato
 const dronesOf = async (page: Page, name: string) =>
   (await rowOf(page, name).locator('td').nth(5).textContent())?.trim();
 
-/** Waits until the list has loaded and dialogs have finished animating in. */
-async function settled(page: Page) {
-  await expect
-    .poll(() => page.locator('[data-testid="list-models"] .ant-spin-spinning').count(), { timeout: 15_000 })
-    .toBe(0);
-  await expect
-    .poll(
-      () =>
-        page.evaluate(() =>
-          Array.from(document.querySelectorAll('.ant-modal')).every(
-            (m) => getComputedStyle(m).opacity === '1' && !/zoom|fade/.test(m.className),
-          ),
-        ),
-      { timeout: 10_000 },
-    )
-    .toBe(true);
-}
+const settled = (page: Page) => listSettled(page, 'models');
 
 async function createModel(page: Page, name: string, width: string) {
   await page.getByTestId('list-create').click();

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { missingTranslations, signInByApi, toastTexts } from './setup/app.ts';
+import { listSettled, missingTranslations, signInByApi, toastTexts } from './setup/app.ts';
 import { launch, newPage, screenshot, url } from './setup/browser.ts';
 
 const PATH = '/business_manage/rtk-list';
@@ -28,23 +28,7 @@ const rows = (page: Page) => page.locator('[data-testid="list-rtk"] .ant-table-t
 /** The row of a device (the first cell is its id). */
 const rowOf = (page: Page, devId: string) =>
   rows(page).filter({ has: page.locator(`td:text-is("${devId}")`) });
-/** Waits until the list has loaded (no spinner) and a dialog, if any, has finished animating in. */
-async function settled(page: Page) {
-  await expect
-    .poll(() => page.locator('[data-testid="list-rtk"] .ant-spin-spinning').count(), { timeout: 15_000 })
-    .toBe(0);
-  await expect
-    .poll(
-      () =>
-        page.evaluate(() =>
-          Array.from(document.querySelectorAll('.ant-modal')).every(
-            (m) => getComputedStyle(m).opacity === '1' && !/zoom|fade/.test(m.className),
-          ),
-        ),
-      { timeout: 10_000 },
-    )
-    .toBe(true);
-}
+const settled = (page: Page) => listSettled(page, 'rtk');
 /** Device ids of the rows whose end of service is shown at `level`. */
 const devicesAt = (page: Page, level: string) =>
   page

@@ -100,3 +100,21 @@ export async function chooseOption(page: Page, select: Locator, label: string) {
   }
   await expect.poll(() => select.textContent()).toContain(label);
 }
+
+/** Waits until list `id` has loaded (no spinner) and every dialog has finished animating in. */
+export async function listSettled(page: Page, id: string) {
+  await expect
+    .poll(() => page.locator(`[data-testid="list-${id}"] .ant-spin-spinning`).count(), { timeout: 15_000 })
+    .toBe(0);
+  await expect
+    .poll(
+      () =>
+        page.evaluate(() =>
+          Array.from(document.querySelectorAll('.ant-modal')).every(
+            (m) => getComputedStyle(m).opacity === '1' && !/zoom|fade/.test(m.className),
+          ),
+        ),
+      { timeout: 10_000 },
+    )
+    .toBe(true);
+}

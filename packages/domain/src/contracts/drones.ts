@@ -28,16 +28,12 @@ export const DRONE_OPERATORS_PATH = '/api/drone/common/operators';
 /** The list and the export read pages of at most this size (001 §9: fetch-all pages are 500). */
 export const DRONE_LIST_MAX_PAGE_SIZE = 500;
 
-/** 001 §4: 0 debugging, 1 unactivated, 2 activated. */
-export const ACTIVATION_STATUSES = [0, 1, 2] as const;
 /** Sale status: 1 in stock (with the manufacturer), 2 sold, 3 returned. */
 export const SALE_TYPES = [1, 2, 3] as const;
 /** Device types: 1 spraying, 2 spreading, 3 spraying and spreading, 4 survey. */
 export const DEVICE_TYPES = [1, 2, 3, 4] as const;
 /** Lease models (001 §4): 1 by area unit, 2 by time, 3 all, 5 shared leasing. */
 export const RENTAL_MODELS = [1, 2, 3, 5] as const;
-/** Lock opr: 1 lock, 0 unlock (as the other opr toggles: 1 on, 0 off). */
-export const LOCK_OPRS = [0, 1] as const;
 
 export const DRONE_SORTS = [
   'createTime',

@@ -20,11 +20,12 @@ import { useHostProfile } from '../../app/hostProfile.tsx';
 import { useSessionUser } from '../../app/session.ts';
 import { useAreaUnit } from '../../lib/settings.ts';
 import type { Translate } from '../../list/columns.ts';
+import { ListFigures } from '../../list/ListFigures.tsx';
 import { ListPage } from '../../list/ListPage.tsx';
 import { dronesApi } from './api.ts';
 import { actionsFor, type DroneDialog, type DroneListCaller, droneListConfig } from './config.ts';
 import { DroneDialogHost } from './DroneDialogs.tsx';
-import styles from './drones.module.css';
+
 import { droneDetailPath } from './paths.ts';
 
 /** The caller as the rights need it (account and ability). */
@@ -63,14 +64,14 @@ function Stats({
     ['modelNum', n.format(s.modelNum)],
   ];
   return (
-    <div className={styles.totals} data-testid="drone-list-stats">
-      {items.map(([key, value]) => (
-        <div key={key} className={styles.total} data-testid={`drone-list-stat-${key}`}>
-          <span className={styles.totalLabel}>{t(`drones:stats.${key}`, { unit: unitLabel })}</span>
-          <span className={styles.totalValue}>{value}</span>
-        </div>
-      ))}
-    </div>
+    <ListFigures
+      testId="drone-list-stat"
+      items={items.map(([key, value]) => ({
+        key,
+        value,
+        label: t(`drones:stats.${key}`, { unit: unitLabel }),
+      }))}
+    />
   );
 }
 

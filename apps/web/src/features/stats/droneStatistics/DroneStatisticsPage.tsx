@@ -9,10 +9,10 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAreaUnit } from '../../../lib/settings.ts';
 import type { Translate } from '../../../list/columns.ts';
+import { ListFigures } from '../../../list/ListFigures.tsx';
 import { ListPage } from '../../../list/ListPage.tsx';
 import { droneStatsApi } from './api.ts';
 import { droneStatsConfig, shownFigures } from './config.ts';
-import styles from './droneStatistics.module.css';
 
 function Totals({
   page,
@@ -36,14 +36,14 @@ function Totals({
     ['sprayQuantity', d.format(f.litres(page.totals.sprayQuantity))],
   ];
   return (
-    <div className={styles.totals} data-testid="drone-stat-totals">
-      {items.map(([key, value]) => (
-        <div key={key} className={styles.total} data-testid={`drone-stat-total-${key}`}>
-          <span className={styles.totalLabel}>{t(`droneStats:total.${key}`, { unit: unitLabel })}</span>
-          <span className={styles.totalValue}>{value}</span>
-        </div>
-      ))}
-    </div>
+    <ListFigures
+      testId="drone-stat-total"
+      items={items.map(([key, value]) => ({
+        key,
+        value,
+        label: t(`droneStats:total.${key}`, { unit: unitLabel }),
+      }))}
+    />
   );
 }
 
