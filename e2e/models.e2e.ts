@@ -126,7 +126,9 @@ describe('drone models', () => {
     await settled(page);
     await screenshot(page, 'models-merge-zh');
     await merge.getByTestId('merge-ok').click();
-    expect(await toastTexts(page)).toContain('已将 1 个机型合并到 E2E-保留，转移无人机 20 架');
+    await expect
+      .poll(() => toastTexts(page), { timeout: 10_000 })
+      .toContain('已将 1 个机型合并到 E2E-保留，转移无人机 20 架');
     await expect.poll(() => rowOf(page, 'E2E-合并').count(), { timeout: 15_000 }).toBe(0);
     await expect.poll(() => dronesOf(page, 'E2E-保留'), { timeout: 15_000 }).toBe('30');
 

@@ -67,7 +67,7 @@ describe('RTK devices', () => {
     await settled(page);
     await screenshot(page, 'rtk-renew-zh');
     await dialog.getByRole('button', { name: /保\s*存/ }).click();
-    expect(await toastTexts(page)).toContain('已为 1 台设备续费 365 天');
+    await expect.poll(() => toastTexts(page), { timeout: 10_000 }).toContain('已为 1 台设备续费 365 天');
     await expect
       .poll(() => rowOf(page, devId).getByTestId(`rtk-expiry-${devId}`).getAttribute('data-level'), {
         timeout: 15_000,
