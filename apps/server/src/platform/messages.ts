@@ -4,7 +4,6 @@ import { DRONE_MESSAGES } from '../modules/drones/drones.messages.ts';
 import { MODEL_MESSAGES } from '../modules/models/models.messages.ts';
 import { NOFLY_MESSAGES } from '../modules/nofly/nofly.messages.ts';
 import { RTK_MESSAGES } from '../modules/rtk/rtk.messages.ts';
-import { COMMAND_MESSAGES } from '../telemetry/commands/commands.messages.ts';
 
 /** Messages of the platform and the first modules; later modules keep theirs in `<area>.messages.ts`. */
 const CORE_MESSAGES = {
@@ -329,7 +328,6 @@ export const MESSAGES = {
   ...MODEL_MESSAGES,
   ...NOFLY_MESSAGES,
   ...RTK_MESSAGES,
-  ...COMMAND_MESSAGES,
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -18,6 +18,9 @@ const COLOR: Record<string, string> = {
   timedOut: 'warning',
 };
 
+/** Reasons the console itself gives (telemetry/commands); any other is the drone's own text. */
+const OWN_REASONS = new Set(['superseded', 'timedOut']);
+
 /** The tag of a state (also used by the detail for the latest command). */
 export function CommandTag({ state, reason }: { state: string | null; reason?: string | null }) {
   const { t } = useTranslation('drones');
@@ -25,7 +28,7 @@ export function CommandTag({ state, reason }: { state: string | null; reason?: s
   return (
     <Tag color={COLOR[state] ?? 'default'} data-testid="command-state" data-state={state}>
       {t(`command.${state}`)}
-      {reason ? ` (${reason})` : ''}
+      {reason ? ` (${OWN_REASONS.has(reason) ? t(`command.reason.${reason}`) : reason})` : ''}
     </Tag>
   );
 }
