@@ -35,6 +35,8 @@ import { createDetailBuilder } from './modules/datastat/datastat.detail.ts';
 import { createDatastatRepo } from './modules/datastat/datastat.repo.ts';
 import { datastatRoutes } from './modules/datastat/datastat.routes.ts';
 import { createDatastatService } from './modules/datastat/datastat.service.ts';
+import { blocksModule } from './modules/blocks/index.ts';
+import { controlModule } from './modules/control/index.ts';
 import { droneModule } from './modules/drones/index.ts';
 import { modelModule } from './modules/models/index.ts';
 import { monitorRoutes } from './modules/monitor/monitor.routes.ts';
@@ -199,6 +201,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(modelModule, fleet);
   await app.register(noflyModule, fleet);
   await app.register(rtkModule, fleet);
+  await app.register(blocksModule, fleet);
+  await app.register(controlModule, fleet);
   const sorties = createSortiesRepo(db);
   const stats = createStatsService(createStatsRepo(db, config.statTimeZone), {
     timeZone: config.statTimeZone,

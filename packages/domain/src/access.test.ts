@@ -174,6 +174,18 @@ describe('account features and abilities', () => {
   });
 });
 
+describe('the block detail and route planning', () => {
+  it('are granted exactly where the block list is', () => {
+    for (const accountType of [1, 2, 3, 4, 5] as const)
+      for (const userType of [1, 3, 4, 5, 6] as const)
+        for (const hostScreens of [ALL_SCREENS, ALL_SCREENS.filter((x) => x !== 'BlockList')]) {
+          const s = subject({ accountType, userType, hostScreens });
+          for (const screen of ['BlockDetail', 'RoutePlanning'] as const)
+            expect(canAccessScreen(s, screen)).toBe(canAccessScreen(s, 'BlockList'));
+        }
+  });
+});
+
 describe('the drone detail', () => {
   it('is granted exactly where the drone list is', () => {
     for (const accountType of [1, 2, 3, 4, 5] as const)

@@ -187,6 +187,8 @@ function featureAllows(s: AccessSubject, screen: Screen): boolean {
 export function canAccessScreen(s: AccessSubject, screen: Screen): boolean {
   // The drone detail is part of the drone list: whoever has the list has the detail.
   if (screen === 'DroneDetail') return canAccessScreen(s, 'DroneList');
+  // The block detail and its route planning are part of the block list.
+  if (screen === 'BlockDetail' || screen === 'RoutePlanning') return canAccessScreen(s, 'BlockList');
   const byAccount = isSubPlatform(s)
     ? (SCREENS_BY_TAG[s.tag as number] ?? [])
     : SCREENS_BY_ACCOUNT_TYPE[s.accountType];

@@ -12,6 +12,10 @@ export const SCREENS = {
   SubsidyList: '/business_manage/subsidy-list',
   RtkList: '/business_manage/rtk-list',
   BlockList: '/business_manage/block-list',
+  /** The implied block detail (sorties, sprayed share, coverage); granted exactly where BlockList is. */
+  BlockDetail: '/business_manage/block-list/:blockId',
+  /** The implied group working-route planning of a block (001 §2); granted where BlockList is. */
+  RoutePlanning: '/business_manage/block-list/:blockId/route',
   GroupControl: '/business_manage/group-control',
   FlightControl: '/business_manage/flight-control',
   DroneList: '/business_manage/drone-list',

@@ -15,6 +15,8 @@ import * as m0014 from './0014_drone_registry.ts';
 import * as m0015 from './0015_nofly_versions.ts';
 import * as m0016 from './0016_rtk.ts';
 import * as m0017 from './0017_drone_totals.ts';
+import * as m0018 from './0018_blocks.ts';
+import * as m0019 from './0019_routes.ts';
 
 /** Numbered migrations, applied in key order at start. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +36,6 @@ export const migrations: Record<string, Migration> = {
   '0015_nofly_versions': m0015,
   '0016_rtk': m0016,
   '0017_drone_totals': m0017,
+  '0018_blocks': m0018,
+  '0019_routes': m0019,
 };

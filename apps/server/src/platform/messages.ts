@@ -1,5 +1,7 @@
 /** Server messages in the five languages; the caller's Accept-Language picks one. */
 import type { Language } from '@agrifleet/domain';
+import { BLOCK_MESSAGES } from '../modules/blocks/blocks.messages.ts';
+import { CONTROL_MESSAGES } from '../modules/control/control.messages.ts';
 import { DRONE_MESSAGES } from '../modules/drones/drones.messages.ts';
 import { MODEL_MESSAGES } from '../modules/models/models.messages.ts';
 import { NOFLY_MESSAGES } from '../modules/nofly/nofly.messages.ts';
@@ -328,6 +330,8 @@ export const MESSAGES = {
   ...MODEL_MESSAGES,
   ...NOFLY_MESSAGES,
   ...RTK_MESSAGES,
+  ...BLOCK_MESSAGES,
+  ...CONTROL_MESSAGES,
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

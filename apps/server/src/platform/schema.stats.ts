@@ -15,6 +15,21 @@ export interface BlocksTable {
   city_code: number | null;
   county_code: number | null;
   created_at: Timestamp;
+  /** GeoJSON Polygon with holes (migration 0018); `shape` is its outer ring. */
+  geometry: ColumnType<BlockGeometry, BlockGeometry | string, BlockGeometry | string>;
+  crop_id: number | null;
+  remark: string | null;
+  /** Finest known region of the centre. */
+  region_code: number | null;
+  center_lng: number | null;
+  center_lat: number | null;
+  created_by: number | null;
+  updated_at: Timestamp;
+}
+
+export interface BlockGeometry {
+  type: 'Polygon';
+  coordinates: number[][][];
 }
 
 interface StatMeasures {

@@ -1,6 +1,7 @@
 /** Kysely table types, kept beside the migrations that create them. */
 
 import type { ColumnType, Generated, Selectable } from 'kysely';
+import type { BlockTables } from './schema.blocks.ts';
 import type { CommandsTables } from './schema.commands.ts';
 import type { DroneRegistryTables } from './schema.drones.ts';
 import type { NoflyTables } from './schema.nofly.ts';
@@ -307,7 +308,13 @@ export interface IngestJournalTable {
 }
 
 /** Every table: the fleet's here, the statistics' in schema.stats.ts. */
-export interface Database extends StatsTables, CommandsTables, DroneRegistryTables, NoflyTables, RtkTables {
+export interface Database
+  extends StatsTables,
+    CommandsTables,
+    DroneRegistryTables,
+    NoflyTables,
+    RtkTables,
+    BlockTables {
   accounts: AccountsTable;
   users: UsersTable;
   account_applies: AccountAppliesTable;

@@ -18,4 +18,9 @@ export const PAGES: Partial<Record<Screen, () => Promise<PageModule>>> = {
   DroneModelList: () => import('../features/models/DroneModelListPage.tsx'),
   NoFlyZoneList: () => import('../features/nofly/NoFlyZoneListPage.tsx'),
   RtkList: () => import('../features/rtk/RtkListPage.tsx'),
+  BlockList: () => import('../features/blocks/BlockListPage.tsx'),
+  BlockDetail: () => import('../features/blocks/BlockDetailPage.tsx'),
+  RoutePlanning: () => import('../features/control/RoutePlanningPage.tsx'),
+  GroupControl: () => import('../features/control/GroupControlPage.tsx'),
+  FlightControl: () => import('../features/control/FlightControlPage.tsx'),
 };

@@ -22,6 +22,8 @@ export const NAMESPACES = [
   'models',
   'nofly',
   'rtk',
+  'blocks',
+  'control',
 ] as const;
 export const LANGUAGE_EVENT = 'agrifleet:language';
 

@@ -22,17 +22,30 @@ export interface BlockRow {
 export const polygonText = (ring: readonly LngLat[]) =>
   `(${ring.map((p) => `(${p.lng},${p.lat})`).join(',')})`;
 
+/** The GeoJSON polygon of a ring (closed, counter-clockwise as the simulator's fields are). */
+export const polygonGeometry = (ring: readonly LngLat[]) => {
+  const coords = ring.map((p) => [p.lng, p.lat]);
+  const first = coords[0];
+  const last = coords.at(-1);
+  if (first && last && (first[0] !== last[0] || first[1] !== last[1])) coords.push([...first]);
+  return { type: 'Polygon' as const, coordinates: [coords] };
+};
+
 export async function insertBlocks(trx: Db, blocks: readonly BlockRow[]) {
   if (!blocks.length) return;
   const regions = blocks.map((b) => regionAt(b.centre.lng, b.centre.lat));
   await sql`
-    INSERT INTO blocks (yy_account_id, block_name, area_mu, shape, country_code, province_code, city_code, county_code)
-    SELECT u.owner, u.name, u.area, u.shape::polygon, u.country, u.province, u.city, u.county
+    INSERT INTO blocks (yy_account_id, block_name, area_mu, shape, geometry, center_lng, center_lat, region_code,
+      country_code, province_code, city_code, county_code)
+    SELECT u.owner, u.name, u.area, u.shape::polygon, u.geometry::jsonb, u.clng, u.clat,
+      coalesce(u.county, u.city, u.province, u.country), u.country, u.province, u.city, u.county
     FROM unnest(${blocks.map((b) => b.owner)}::int[], ${blocks.map((b) => b.name)}::text[],
       ${blocks.map((b) => b.areaM2 / (2000 / 3))}::float8[], ${blocks.map((b) => polygonText(b.polygon))}::text[],
+      ${blocks.map((b) => JSON.stringify(polygonGeometry(b.polygon)))}::text[],
+      ${blocks.map((b) => b.centre.lng)}::float8[], ${blocks.map((b) => b.centre.lat)}::float8[],
       ${regions.map((r) => r.country)}::int[], ${regions.map((r) => r.province)}::int[],
       ${regions.map((r) => r.city)}::int[], ${regions.map((r) => r.county)}::int[])
-      AS u(owner, name, area, shape, country, province, city, county)
+      AS u(owner, name, area, shape, geometry, clng, clat, country, province, city, county)
     WHERE NOT EXISTS (SELECT 1 FROM blocks b WHERE b.yy_account_id = u.owner AND b.block_name = u.name)
   `.execute(trx);
 }

@@ -1,0 +1,60 @@
+import { type Kysely, sql } from 'kysely';
+
+/**
+ * Block administration (issue 11, 001 §7 "Blocks").
+ *
+ * `blocks` (0007) gains what the BlockList shows and edits: the GeoJSON polygon with its holes
+ * (`geometry`; `shape` stays the outer ring, GiST-indexed, for the sortie attribution and the map
+ * range), crop, remark, finest region of the centre (`region_code`, with the levels kept as
+ * before), who created and last changed it, and the centre. `area_mu` is the ellipsoidal area net
+ * of holes. Existing rows (demo and generated blocks) get their geometry from `shape`.
+ *
+ * `block_shares`: a block shared with a user (001 §3 share uses targetUserPhone); that user sees it
+ * read-only.
+ */
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await sql`
+    ALTER TABLE blocks
+      ADD COLUMN geometry      jsonb,
+      ADD COLUMN crop_id       integer,
+      ADD COLUMN remark        text,
+      ADD COLUMN region_code   integer,
+      ADD COLUMN center_lng    double precision,
+      ADD COLUMN center_lat    double precision,
+      ADD COLUMN created_by    integer REFERENCES users(id) ON DELETE SET NULL,
+      ADD COLUMN updated_at    timestamptz NOT NULL DEFAULT now()`.execute(db);
+  // The outer ring of `shape` ('((x,y),...)') as a closed GeoJSON ring; the centre from its box.
+  await sql`
+    UPDATE blocks b SET
+      geometry = (
+        SELECT jsonb_build_object('type', 'Polygon', 'coordinates', jsonb_build_array(q.pts || jsonb_build_array(q.pts -> 0)))
+        FROM (
+          SELECT jsonb_agg(jsonb_build_array(m[1]::float8, m[2]::float8) ORDER BY o) AS pts
+          FROM regexp_matches(b.shape::text, '\(([-0-9.e+]+),([-0-9.e+]+)\)', 'g') WITH ORDINALITY AS t(m, o)
+        ) q),
+      center_lng = (center(box(b.shape)))[0],
+      center_lat = (center(box(b.shape)))[1],
+      region_code = coalesce(b.county_code, b.city_code, b.province_code, b.country_code)`.execute(db);
+  await sql`ALTER TABLE blocks ALTER COLUMN geometry SET NOT NULL`.execute(db);
+  await sql`CREATE INDEX blocks_region_idx ON blocks (region_code)`.execute(db);
+
+  await sql`
+    CREATE TABLE block_shares (
+      block_id      bigint NOT NULL REFERENCES blocks(block_id) ON DELETE CASCADE,
+      user_id       integer NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+      shared_by     integer REFERENCES users(id) ON DELETE SET NULL,
+      created_at    timestamptz NOT NULL DEFAULT now(),
+      PRIMARY KEY (block_id, user_id)
+    )`.execute(db);
+  await sql`CREATE INDEX block_shares_user_idx ON block_shares (user_id)`.execute(db);
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`DROP TABLE IF EXISTS block_shares`.execute(db);
+  await sql`
+    ALTER TABLE blocks DROP COLUMN IF EXISTS geometry, DROP COLUMN IF EXISTS crop_id,
+      DROP COLUMN IF EXISTS remark, DROP COLUMN IF EXISTS region_code, DROP COLUMN IF EXISTS center_lng,
+      DROP COLUMN IF EXISTS center_lat, DROP COLUMN IF EXISTS created_by, DROP COLUMN IF EXISTS updated_at`.execute(
+    db,
+  );
+}

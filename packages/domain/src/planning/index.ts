@@ -1,0 +1,3 @@
+export { ringsAreaM2 } from './area.ts';
+export { planGroupRoute } from './planGroupRoute.ts';
+export * from './types.ts';
