@@ -42,6 +42,11 @@ export const commandAckSchema = z.object({
   id: bigIdSchema,
   state: z.enum(COMMAND_ANSWERS),
   reason: textSchema(500).optional(),
+  /**
+   * For a `start` (flying a plan): the share of the plan's spray legs flown, 0..1. A drone repeats
+   * `acknowledged` with a growing progress while it flies, then answers `done`.
+   */
+  progress: z.number().min(0).max(1).optional(),
 });
 export type CommandAck = z.infer<typeof commandAckSchema>;
 
