@@ -11,7 +11,7 @@
  * flow over the same segments by trapezoids.
  */
 import { squareMetresToMu, type TelemetryPoint } from '@agrifleet/domain';
-import { addRun, newQuadSet } from './booms.ts';
+import { addRun, newQuadSet, type QuadSet } from './booms.ts';
 import { type LocalFrame, lngDelta, localFrameAt } from './localFrame.ts';
 import { type UnionOptions, unionAreaOfQuads } from './quadUnion.ts';
 
@@ -65,16 +65,26 @@ function amount(v: number): number {
   return v > 0 && Number.isFinite(v) ? v : 0;
 }
 
+/** The boom quads of one sortie in a given frame, with what its spraying segments flew and pumped. */
+export interface SortieQuads {
+  quads: QuadSet;
+  /** The narrowest swath of a joined segment, metres (Infinity: none). */
+  minSwathM: number;
+  sprayedDistanceM: number;
+  volumeL: number;
+}
+
 /**
- * The points of one sortie, sorted by recordTime (two samples whose time goes backwards are not
- * joined). Samples without a finite position or time are skipped, as ingest would have done.
+ * The quadrilaterals one sortie's runs sweep (booms.ts), in local metres of `frame`: the geometry
+ * `sprayedArea` measures, exposed for the coverage of a block (coverage.ts).
  */
-export function sprayedArea(points: readonly SprayPoint[], opts: SprayedAreaOptions = {}): SprayedArea {
+export function sortieQuads(
+  points: readonly SprayPoint[],
+  frame: LocalFrame,
+  opts: SprayedAreaOptions = {},
+): SortieQuads {
   const maxGapMs = opts.maxGapMs ?? 10_000;
   const maxGapMetres = opts.maxGapMetres ?? 50;
-  const frame = frameFor(points);
-  if (!frame) return { areaM2: 0, areaMu: 0, sprayedDistanceM: 0, volumeL: 0 };
-
   const quads = newQuadSet(Math.max(0, points.length - 1));
   // The current run: its samples in local metres and half-swaths.
   const rx = new Float64Array(points.length);
@@ -125,16 +135,22 @@ export function sprayedArea(points: readonly SprayPoint[], opts: SprayedAreaOpti
     py = y;
   }
   endRun();
+  return { quads, minSwathM: minSwath, sprayedDistanceM: distance, volumeL: litreMinutes };
+}
+
+/**
+ * The points of one sortie, sorted by recordTime (two samples whose time goes backwards are not
+ * joined). Samples without a finite position or time are skipped, as ingest would have done.
+ */
+export function sprayedArea(points: readonly SprayPoint[], opts: SprayedAreaOptions = {}): SprayedArea {
+  const frame = frameFor(points);
+  if (!frame) return { areaM2: 0, areaMu: 0, sprayedDistanceM: 0, volumeL: 0 };
+  const { quads, minSwathM, sprayedDistanceM, volumeL } = sortieQuads(points, frame, opts);
   const areaM2 =
-    quads.count > 0 && Number.isFinite(minSwath)
-      ? unionAreaOfQuads(quads, { ...opts, swathM: minSwath }).areaM2
+    quads.count > 0 && Number.isFinite(minSwathM)
+      ? unionAreaOfQuads(quads, { ...opts, swathM: minSwathM }).areaM2
       : 0;
-  return {
-    areaM2,
-    areaMu: squareMetresToMu(areaM2),
-    sprayedDistanceM: distance,
-    volumeL: litreMinutes,
-  };
+  return { areaM2, areaMu: squareMetresToMu(areaM2), sprayedDistanceM, volumeL };
 }
 
 function east(frame: LocalFrame, lng: number): number {
