@@ -7,7 +7,10 @@ import { type Kysely, sql } from 'kysely';
  * (`geometry`; `shape` stays the outer ring, GiST-indexed, for the sortie attribution and the map
  * range), crop, remark, finest region of the centre (`region_code`, with the levels kept as
  * before), who created and last changed it, and the centre. `area_mu` is the ellipsoidal area net
- * of holes. Existing rows (demo and generated blocks) get their geometry from `shape`.
+ * of holes. `extent_deg` (generated: the larger side of the outer ring's box, degrees) lets the monitor leave
+ * out blocks too small to see at a map range's resolution. Existing rows (demo and generated
+ * blocks) get their geometry, centre and extent from `shape`. `sorties_block_idx` finds the sorties
+ * of a block (detail, delete check).
  *
  * `block_shares`: a block shared with a user (001 §3 share uses targetUserPhone); that user sees it
  * read-only.
@@ -22,21 +25,28 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       ADD COLUMN center_lng    double precision,
       ADD COLUMN center_lat    double precision,
       ADD COLUMN created_by    integer REFERENCES users(id) ON DELETE SET NULL,
-      ADD COLUMN updated_at    timestamptz NOT NULL DEFAULT now()`.execute(db);
+      ADD COLUMN updated_at    timestamptz NOT NULL DEFAULT now(),
+      ADD COLUMN extent_deg    double precision NOT NULL
+        GENERATED ALWAYS AS (greatest(width(box(shape)), height(box(shape)))) STORED`.execute(db);
   // The outer ring of `shape` ('((x,y),...)') as a closed GeoJSON ring; the centre from its box.
+  // (Bracketed parentheses in the pattern: a backslash in this template would be dropped.)
   await sql`
     UPDATE blocks b SET
       geometry = (
         SELECT jsonb_build_object('type', 'Polygon', 'coordinates', jsonb_build_array(q.pts || jsonb_build_array(q.pts -> 0)))
         FROM (
           SELECT jsonb_agg(jsonb_build_array(m[1]::float8, m[2]::float8) ORDER BY o) AS pts
-          FROM regexp_matches(b.shape::text, '\(([-0-9.e+]+),([-0-9.e+]+)\)', 'g') WITH ORDINALITY AS t(m, o)
+          FROM regexp_matches(b.shape::text, '[(]([-0-9.e+]+),([-0-9.e+]+)[)]', 'g') WITH ORDINALITY AS t(m, o)
         ) q),
       center_lng = (center(box(b.shape)))[0],
       center_lat = (center(box(b.shape)))[1],
       region_code = coalesce(b.county_code, b.city_code, b.province_code, b.country_code)`.execute(db);
   await sql`ALTER TABLE blocks ALTER COLUMN geometry SET NOT NULL`.execute(db);
   await sql`CREATE INDEX blocks_region_idx ON blocks (region_code)`.execute(db);
+  // The sorties of a block (its detail, the delete check); most sorties have none.
+  await sql`CREATE INDEX sorties_block_idx ON sorties (block_id, start_time DESC) WHERE block_id IS NOT NULL`.execute(
+    db,
+  );
 
   await sql`
     CREATE TABLE block_shares (
@@ -51,10 +61,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`DROP TABLE IF EXISTS block_shares`.execute(db);
+  await sql`DROP INDEX IF EXISTS sorties_block_idx`.execute(db);
   await sql`
     ALTER TABLE blocks DROP COLUMN IF EXISTS geometry, DROP COLUMN IF EXISTS crop_id,
       DROP COLUMN IF EXISTS remark, DROP COLUMN IF EXISTS region_code, DROP COLUMN IF EXISTS center_lng,
-      DROP COLUMN IF EXISTS center_lat, DROP COLUMN IF EXISTS created_by, DROP COLUMN IF EXISTS updated_at`.execute(
-    db,
-  );
+      DROP COLUMN IF EXISTS center_lat, DROP COLUMN IF EXISTS created_by, DROP COLUMN IF EXISTS updated_at,
+      DROP COLUMN IF EXISTS extent_deg`.execute(db);
 }

@@ -25,6 +25,8 @@ export interface BlocksTable {
   center_lat: number | null;
   created_by: number | null;
   updated_at: Timestamp;
+  /** Generated (0018): the larger side of the outer ring's box, degrees. */
+  extent_deg: ColumnType<number, never, never>;
 }
 
 export interface BlockGeometry {
