@@ -249,5 +249,22 @@ export function droneActionsOf(
   };
 }
 
+/**
+ * May the account control the drone in flight (settings, plans, start, pause, resume, return home;
+ * 001 §2 GroupControl, FlightControl)? The platform any drone, a manufacturer the drones it made,
+ * an operator the drones it owns; a government none. `canManage`: the ability 'manageEquipment'.
+ */
+export function canControlDrone(
+  account: ActingAccount,
+  drone: { zz: number; yy: number | null },
+  canManage: boolean,
+): boolean {
+  if (!canManage) return false;
+  if (account.account_type === 1) return true;
+  if (account.account_type === 3) return drone.zz === account.id;
+  if (account.account_type === 4) return drone.yy === account.id;
+  return false;
+}
+
 /** May the account unlock without the lock password? Only the platform (a forgotten password). */
 export const unlocksWithoutPassword = (account: ActingAccount) => account.account_type === 1;

@@ -1,4 +1,162 @@
-/** Server messages of the control module, in the five languages (merged into platform/messages.ts). */
+/**
+ * Server messages of the control module, in the five languages (merged into platform/messages.ts).
+ * `routePlan*` answer the issues of `planGroupRoute` (packages/domain planning/types.ts PlanIssueCode).
+ */
 import type { Language } from '@agrifleet/domain';
 
-export const CONTROL_MESSAGES = {} as const satisfies Record<string, Record<Language, string>>;
+export const CONTROL_MESSAGES = {
+  routePlanGeometry: {
+    zh: '地块的边界无法规划航线（形状无效）',
+    en: "The block's boundary cannot be planned (its shape is not valid)",
+    'zh-TW': '地塊的邊界無法規劃航線（形狀無效）',
+    th: 'ไม่สามารถวางแผนเส้นทางบนขอบเขตของแปลงนี้ได้ (รูปร่างไม่ถูกต้อง)',
+    ko: '필지 경계로 경로를 계획할 수 없습니다 (형태가 올바르지 않습니다)',
+  },
+  routePlanEdgeIndex: {
+    zh: '对齐边序号无效：须在 0 至 {max} 之间',
+    en: 'The alignment edge does not exist: it must be between 0 and {max}',
+    'zh-TW': '對齊邊序號無效：須在 0 至 {max} 之間',
+    th: 'ไม่มีขอบอ้างอิงนี้: ต้องอยู่ระหว่าง 0 ถึง {max}',
+    ko: '정렬 변 번호가 올바르지 않습니다: 0에서 {max} 사이여야 합니다',
+  },
+  routePlanDroneCount: {
+    zh: '无人机数量须在 {min} 至 {max} 架之间',
+    en: 'The number of drones must be between {min} and {max}',
+    'zh-TW': '無人機數量須在 {min} 至 {max} 架之間',
+    th: 'จำนวนโดรนต้องอยู่ระหว่าง {min} ถึง {max} ลำ',
+    ko: '드론 수는 {min}대에서 {max}대 사이여야 합니다',
+  },
+  routePlanWidth: {
+    zh: '喷幅须在 {min} 至 {max} 米之间',
+    en: 'The swath width must be between {min} and {max} m',
+    'zh-TW': '噴幅須在 {min} 至 {max} 公尺之間',
+    th: 'ความกว้างการพ่นต้องอยู่ระหว่าง {min} ถึง {max} ม.',
+    ko: '살포 폭은 {min}~{max} m 사이여야 합니다',
+  },
+  routePlanSpeed: {
+    zh: '作业速度须在 {min} 至 {max} 米/秒之间',
+    en: 'The spraying speed must be between {min} and {max} m/s',
+    'zh-TW': '作業速度須在 {min} 至 {max} 公尺/秒之間',
+    th: 'ความเร็วการพ่นต้องอยู่ระหว่าง {min} ถึง {max} ม./วินาที',
+    ko: '살포 속도는 {min}~{max} m/s 사이여야 합니다',
+  },
+  routePlanHeight: {
+    zh: '作业高度须在 {min} 至 {max} 米之间',
+    en: 'The spraying height must be between {min} and {max} m',
+    'zh-TW': '作業高度須在 {min} 至 {max} 公尺之間',
+    th: 'ความสูงการพ่นต้องอยู่ระหว่าง {min} ถึง {max} ม.',
+    ko: '살포 고도는 {min}~{max} m 사이여야 합니다',
+  },
+  routePlanDosage: {
+    zh: '亩用量须在 {min} 至 {max} 升之间',
+    en: 'The dosage must be between {min} and {max} L per mu',
+    'zh-TW': '畝用量須在 {min} 至 {max} 公升之間',
+    th: 'อัตราการใช้ต้องอยู่ระหว่าง {min} ถึง {max} ลิตรต่อหมู่',
+    ko: '무당 살포량은 {min}~{max} L 사이여야 합니다',
+  },
+  routePlanHomeFar: {
+    zh: '起降点距地块过远：须在地块边界 {max} 米以内',
+    en: 'The home point is too far from the block: it must be within {max} m of its boundary',
+    'zh-TW': '起降點距地塊過遠：須在地塊邊界 {max} 公尺以內',
+    th: 'จุดขึ้นลงอยู่ไกลจากแปลงเกินไป: ต้องอยู่ภายใน {max} ม. จากขอบแปลง',
+    ko: '이착륙 지점이 필지에서 너무 멉니다: 경계에서 {max} m 이내여야 합니다',
+  },
+  routePlanTooSmall: {
+    zh: '地块相对喷幅过小，无法规划作业航线',
+    en: 'The block is too small for this swath width: no spraying pass fits',
+    'zh-TW': '地塊相對噴幅過小，無法規劃作業航線',
+    th: 'แปลงเล็กเกินไปสำหรับความกว้างการพ่นนี้: ไม่มีแนวพ่นที่ใส่ได้',
+    ko: '이 살포 폭에 비해 필지가 너무 작아 살포 경로를 넣을 수 없습니다',
+  },
+  routePlanTooManyPasses: {
+    zh: '航线条数超过上限 {max}：请加大喷幅',
+    en: 'The plan would need more than {max} passes: choose a wider swath',
+    'zh-TW': '航線條數超過上限 {max}：請加大噴幅',
+    th: 'แผนต้องใช้แนวบินมากกว่า {max} แนว: เลือกความกว้างการพ่นที่มากขึ้น',
+    ko: '경로가 {max}개를 넘습니다: 살포 폭을 넓혀 주세요',
+  },
+  routeNotFound: {
+    zh: '航线不存在',
+    en: 'The route does not exist',
+    'zh-TW': '航線不存在',
+    th: 'ไม่มีเส้นทางนี้',
+    ko: '경로가 존재하지 않습니다',
+  },
+  routeBlockNotFound: {
+    zh: '地块不存在',
+    en: 'The block does not exist',
+    'zh-TW': '地塊不存在',
+    th: 'ไม่มีแปลงนี้',
+    ko: '필지가 존재하지 않습니다',
+  },
+  routeReadOnly: {
+    zh: '该地块是他人共享给您的，只能查看，不能规划或控制',
+    en: 'This block was shared with you: you may view its routes but not plan or fly them',
+    'zh-TW': '該地塊是他人分享給您的，只能檢視，不能規劃或控制',
+    th: 'แปลงนี้ถูกแชร์ให้คุณ: ดูเส้นทางได้ แต่วางแผนหรือสั่งบินไม่ได้',
+    ko: '공유받은 필지입니다: 경로를 볼 수는 있지만 계획하거나 비행시킬 수는 없습니다',
+  },
+  routeDroneNotInRoute: {
+    zh: '无人机 {droneId} 未分配在该航线中',
+    en: 'Drone {droneId} is not assigned in this route',
+    'zh-TW': '無人機 {droneId} 未分配在該航線中',
+    th: 'โดรน {droneId} ไม่ได้ถูกกำหนดในเส้นทางนี้',
+    ko: '드론 {droneId}은(는) 이 경로에 배정되지 않았습니다',
+  },
+  controlDroneCount: {
+    zh: '该航线需要 {count} 架无人机，请正好选择 {count} 架',
+    en: 'This route is planned for {count} drones: choose exactly {count}',
+    'zh-TW': '該航線需要 {count} 架無人機，請正好選擇 {count} 架',
+    th: 'เส้นทางนี้วางแผนไว้สำหรับโดรน {count} ลำ: เลือกให้ครบ {count} ลำพอดี',
+    ko: '이 경로는 드론 {count}대용입니다: 정확히 {count}대를 선택하세요',
+  },
+  controlDronesRepeated: {
+    zh: '同一架无人机被选择了多次：{drones}',
+    en: 'A drone is chosen more than once: {drones}',
+    'zh-TW': '同一架無人機被選擇了多次：{drones}',
+    th: 'เลือกโดรนลำเดียวกันซ้ำ: {drones}',
+    ko: '같은 드론이 두 번 이상 선택되었습니다: {drones}',
+  },
+  controlNotAllowed: {
+    zh: '您无权控制这些无人机：{drones}',
+    en: 'You may not control these drones: {drones}',
+    'zh-TW': '您無權控制這些無人機：{drones}',
+    th: 'คุณไม่มีสิทธิ์ควบคุมโดรนเหล่านี้: {drones}',
+    ko: '이 드론을 제어할 권한이 없습니다: {drones}',
+  },
+  controlDronesOffline: {
+    zh: '以下无人机离线，无法下发指令：{drones}',
+    en: 'These drones are offline and cannot be sent commands: {drones}',
+    'zh-TW': '以下無人機離線，無法下發指令：{drones}',
+    th: 'โดรนเหล่านี้ออฟไลน์ ส่งคำสั่งไม่ได้: {drones}',
+    ko: '다음 드론이 오프라인이라 명령을 보낼 수 없습니다: {drones}',
+  },
+  controlDronesLocked: {
+    zh: '以下无人机已锁定，无法下发指令：{drones}',
+    en: 'These drones are locked and cannot be sent commands: {drones}',
+    'zh-TW': '以下無人機已鎖定，無法下發指令：{drones}',
+    th: 'โดรนเหล่านี้ถูกล็อก ส่งคำสั่งไม่ได้: {drones}',
+    ko: '다음 드론이 잠겨 있어 명령을 보낼 수 없습니다: {drones}',
+  },
+  controlNoPlan: {
+    zh: '以下无人机尚未下发作业航线，无法开始：{drones}',
+    en: 'No plan has been sent to these drones, so they cannot start: {drones}',
+    'zh-TW': '以下無人機尚未下發作業航線，無法開始：{drones}',
+    th: 'ยังไม่ได้ส่งแผนให้โดรนเหล่านี้ จึงเริ่มไม่ได้: {drones}',
+    ko: '다음 드론에 보낸 계획이 없어 시작할 수 없습니다: {drones}',
+  },
+  controlDronesBusy: {
+    zh: '以下无人机正在执行航线，请先暂停或返航：{drones}',
+    en: 'These drones are flying a plan: pause or bring them home first: {drones}',
+    'zh-TW': '以下無人機正在執行航線，請先暫停或返航：{drones}',
+    th: 'โดรนเหล่านี้กำลังบินตามแผน: หยุดชั่วคราวหรือสั่งกลับก่อน: {drones}',
+    ko: '다음 드론이 계획을 비행 중입니다: 먼저 일시정지하거나 귀환시키세요: {drones}',
+  },
+  controlRouteFlying: {
+    zh: '该航线的无人机正在作业，不能重新分配',
+    en: "This route's drones are flying it: it cannot be assigned again now",
+    'zh-TW': '該航線的無人機正在作業，不能重新分配',
+    th: 'โดรนของเส้นทางนี้กำลังบินอยู่: กำหนดใหม่ตอนนี้ไม่ได้',
+    ko: '이 경로의 드론이 비행 중이라 지금은 다시 배정할 수 없습니다',
+  },
+} as const satisfies Record<string, Record<Language, string>>;

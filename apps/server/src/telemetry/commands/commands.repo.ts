@@ -145,8 +145,8 @@ export function createCommandsRepo(db: Db) {
 
     /**
      * The drone's answer. Moves forward only: an unanswered (or timed-out) command takes any answer,
-     * an acknowledged one takes done or failed; done, failed and superseded commands keep their
-     * state. The command must be the drone's. Returns the command when it changed.
+     * an acknowledged one takes acknowledged again (a newer progress), done or failed; done, failed
+     * and superseded commands keep their state. The command must be the drone's. Returns the command when it changed.
      */
     async answer(
       droneId: string,
@@ -154,10 +154,8 @@ export function createCommandsRepo(db: Db) {
       state: 'acknowledged' | 'done' | 'failed',
       reason: string | null,
     ): Promise<DroneCommand | null> {
-      const from: CommandState[] =
-        state === 'acknowledged'
-          ? ['pending', 'sent', 'timedOut']
-          : ['pending', 'sent', 'timedOut', 'acknowledged'];
+      // An acknowledged command takes acknowledged again (a plan's progress while it is flown).
+      const from: CommandState[] = ['pending', 'sent', 'timedOut', 'acknowledged'];
       const row = await db
         .updateTable('drone_commands')
         .set({ state, reason, answered_at: new Date() })

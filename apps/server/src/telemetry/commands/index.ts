@@ -14,6 +14,9 @@
  * locked (drones.locked) that has no lock on its way is sent its latest lock command again (a new
  * one when it has none), so a restarted drone stays locked.
  *
+ * Answers: `onAnswer` listeners (the control module's plan progress) are called with every answer
+ * stored, on the process whose transport received it.
+ *
  * Time-out: a command unanswered `timeoutMs` (default 24 h) after it was created becomes
  * `timedOut` (swept every minute). A late answer still moves it to acknowledged, done or failed. A
  * lock does not depend on its command: the registry's lock is asserted at every subscription.
@@ -25,7 +28,7 @@ import { type Downlink, StoreUnavailable } from '../../platform/mqtt/types.ts';
 import { type Notifier, notify } from '../../platform/notify.ts';
 import { BadMessage } from '../ingest/validate.ts';
 import { createCommandsRepo } from './commands.repo.ts';
-import type { CommandService, DroneCommand } from './types.ts';
+import type { AnswerListener, CommandService, DroneCommand } from './types.ts';
 
 export type { CommandService, Commands } from './types.ts';
 
@@ -62,6 +65,7 @@ export function createCommands(o: CommandsOptions): CommandService {
   let running = false;
   const timers: NodeJS.Timeout[] = [];
   let unlisten: (() => void) | null = null;
+  const answerListeners = new Set<AnswerListener>();
 
   /** Dispatch work runs one at a time, in order: a drone gets its commands in the order created. */
   function enqueue(what: string, fn: () => Promise<void>): Promise<void> {
@@ -155,8 +159,21 @@ export function createCommands(o: CommandsOptions): CommandService {
         .catch((err: Error) => {
           throw new StoreUnavailable(err.message); // not stored: the drone sends the answer again
         });
-      if (!changed)
+      if (!changed) {
         log?.debug({ droneId, id: ack.data.id }, 'command answer ignored (unknown, not the drone, or final)');
+        return;
+      }
+      for (const listener of answerListeners) {
+        try {
+          await listener({ command: changed, progress: ack.data.progress ?? null });
+        } catch (err) {
+          log?.error({ err, droneId, id: changed.id }, 'commands: answer listener failed');
+        }
+      }
+    },
+    onAnswer(listener) {
+      answerListeners.add(listener);
+      return () => answerListeners.delete(listener);
     },
     onSubscribed(droneId) {
       if (running) void enqueue('re-send on subscribe', () => onSubscribed(droneId));

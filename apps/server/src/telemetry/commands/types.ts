@@ -42,6 +42,14 @@ export interface SendCommand {
   byUserId?: number | null;
 }
 
+/** A drone's answer as stored: the command after it, and the progress it reported (a plan being flown). */
+export interface CommandAnswer {
+  command: DroneCommand;
+  /** 0..1 for a `start` being flown, when the drone sent one. */
+  progress: number | null;
+}
+export type AnswerListener = (answer: CommandAnswer) => Promise<void> | void;
+
 export interface Commands {
   /**
    * Stores the command and has it published. Given a transaction, the command exists (and is
@@ -54,6 +62,12 @@ export interface Commands {
   latest(droneIds: readonly string[], types?: readonly CommandType[]): Promise<Map<string, DroneCommand>>;
   /** A drone's commands, newest first. */
   list(droneId: string, limit?: number): Promise<DroneCommand[]>;
+  /**
+   * Calls `listener` after each answer that was stored (the command moved, or an acknowledged one
+   * was acknowledged again with a new progress), on the process that received it. Returns the
+   * function that removes the listener. A listener's error is logged, not retried.
+   */
+  onAnswer(listener: AnswerListener): () => void;
   start(): Promise<void>;
   stop(): Promise<void>;
 }
