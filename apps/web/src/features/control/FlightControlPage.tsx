@@ -1,4 +1,11 @@
-/** Placeholder until issue 11's screen lands. */
+/**
+ * FlightControl (/business_manage/flight-control, 001 §2; platform and manufacturer accounts): the
+ * control panel of group control, with each drone's own flight settings and commands.
+ */
+import { useTranslation } from 'react-i18next';
+import { ControlPanel } from './ControlPanel.tsx';
+
 export default function FlightControlPage() {
-  return null;
+  const { t } = useTranslation('common');
+  return <ControlPanel title={t('screen.FlightControl')} perDrone />;
 }
