@@ -1,0 +1,202 @@
+import { describe, expect, it } from 'vitest';
+import { type LngLat, type PolygonGeometry, pointInRing } from '../contracts/geometry.ts';
+import { frameAt } from './frame.ts';
+import { planGroupRoute } from './planGroupRoute.ts';
+import { TEST_BLOCKS, testBlock } from './testShapes.ts';
+import type { RouteParams, RoutePlan } from './types.ts';
+
+const plan = (
+  name: Parameters<typeof testBlock>[0],
+  droneCount: number,
+  alignEdgeIndex = 0,
+  extra = {},
+): RoutePlan => {
+  const b = testBlock(name);
+  const r = planGroupRoute(b.geometry, { alignEdgeIndex, home: b.home, droneCount, width: 5, ...extra });
+  if (!r.ok) throw new Error(`${name}: ${JSON.stringify(r.issue)}`);
+  return r.plan;
+};
+
+const spread = (p: RoutePlan) => {
+  const t = p.routes.map((r) => r.flightTimeS);
+  const mean = t.reduce((a, b) => a + b, 0) / t.length;
+  return Math.max(...t.map((x) => Math.abs(x - mean) / mean));
+};
+
+describe('planGroupRoute figures on the test blocks', () => {
+  const cases: [Parameters<typeof testBlock>[0], number[]][] = [
+    ['rectangle', [0, 1]],
+    ['lShape', [0, 1, 3]],
+    ['twoHoles', [0, 1]],
+    ['diagonalStrip', [0, 1]],
+  ];
+  for (const [name, edges] of cases)
+    for (const edge of edges)
+      for (const drones of [1, 3, 8])
+        it(`${name}, edge ${edge}, ${drones} drone(s): coverage >= 99.5 %, overlap <= 2 %, times within 10 %`, () => {
+          const p = plan(name, drones, edge);
+          expect(p.routes).toHaveLength(drones);
+          expect(p.coverageAreaM2 / p.blockAreaM2).toBeGreaterThanOrEqual(0.995);
+          expect(p.overlapAreaM2 / p.blockAreaM2).toBeLessThanOrEqual(0.02);
+          expect(spread(p)).toBeLessThanOrEqual(0.1);
+          for (const r of p.routes) {
+            expect(r.legs[0]?.kind).toBe('transit');
+            expect(r.legs[0]?.path[0]).toEqual(p.home);
+            expect(r.legs.at(-1)?.kind).toBe('transit');
+            expect(r.legs.at(-1)?.path.at(-1)).toEqual(p.home);
+            for (const leg of r.legs)
+              for (const q of leg.path) expect(Number.isFinite(q[0]) && Number.isFinite(q[1])).toBe(true);
+          }
+        });
+
+  it('the 2,000-mu block for 8 drones: coverage, overlap, balance', () => {
+    const p = plan('big2000Mu', 8, 0);
+    expect(p.blockAreaM2 / 666.667).toBeCloseTo(2000, 0);
+    expect(p.coverageAreaM2 / p.blockAreaM2).toBeGreaterThanOrEqual(0.995);
+    expect(p.overlapAreaM2 / p.blockAreaM2).toBeLessThanOrEqual(0.02);
+    expect(spread(p)).toBeLessThanOrEqual(0.1);
+  });
+
+  it('sprays the liquid the pump delivers: volume = swept area x dosage, flow = dosage x width x speed', () => {
+    const p = plan('rectangle', 3, 0, { dosage: 2, speed: 6 });
+    expect(p.flowLpm).toBeCloseTo((2 / 666.667) * 5 * 6 * 60, 3);
+    for (const r of p.routes) expect(r.sprayVolumeL).toBeCloseTo(((r.sprayDistanceM * 5) / 666.667) * 2, 1);
+    const total = p.routes.reduce((s, r) => s + r.sprayVolumeL, 0);
+    expect(total / ((p.blockAreaM2 / 666.667) * 2)).toBeGreaterThan(0.99);
+    expect(total / ((p.blockAreaM2 / 666.667) * 2)).toBeLessThan(1.03);
+    const sorties = p.routes.reduce((s, r) => s + r.sorties, 0);
+    expect(sorties).toBeGreaterThanOrEqual(Math.ceil(total / 30));
+  });
+});
+
+/** Points every metre along a path (degrees), to test where a leg flies. */
+function samples(path: LngLat[]): LngLat[] {
+  const out: LngLat[] = [];
+  for (let i = 1; i < path.length; i++) {
+    const a = path[i - 1] as LngLat;
+    const b = path[i] as LngLat;
+    const n = Math.max(1, Math.ceil(Math.hypot((b[0] - a[0]) * 93_000, (b[1] - a[1]) * 111_000)));
+    for (let j = 0; j <= n; j++) out.push([a[0] + ((b[0] - a[0]) * j) / n, a[1] + ((b[1] - a[1]) * j) / n]);
+  }
+  return out;
+}
+
+describe('planGroupRoute obstacles', () => {
+  for (const name of ['twoHoles', 'big2000Mu'] as const)
+    for (const edge of [0, 1, 2])
+      it(`${name}, edge ${edge}: no spray or turn leg over a hole or outside the block`, () => {
+        const b = testBlock(name);
+        const p = plan(name, 3, edge);
+        const [outer, ...holes] = b.geometry.coordinates as LngLat[][];
+        let checked = 0;
+        const bad: LngLat[] = [];
+        for (const r of p.routes)
+          for (const leg of r.legs) {
+            if (leg.kind === 'transit') continue;
+            for (const q of samples(leg.path)) {
+              checked++;
+              if (!pointInRing(q, outer as LngLat[]) || holes.some((h) => pointInRing(q, h))) bad.push(q);
+            }
+          }
+        expect(bad).toEqual([]);
+        expect(checked).toBeGreaterThan(1000);
+      });
+});
+
+describe('planGroupRoute input issues', () => {
+  const b = testBlock('rectangle');
+  const ok: RouteParams = { alignEdgeIndex: 0, home: b.home, droneCount: 3, width: 5 };
+  const code = (geometry: unknown, params: unknown) =>
+    (() => {
+      const r = planGroupRoute(geometry as PolygonGeometry, params as RouteParams);
+      return r.ok ? 'ok' : r.issue.code;
+    })();
+  const f = frameAt(120.1, 33.4);
+  const ring = (pts: [number, number][]): LngLat[] => {
+    const out = pts.map(([x, y]) => f.toLngLat({ x, y }));
+    out.push(out[0] as LngLat);
+    return out;
+  };
+
+  it('answers one issue code per bad input, never throws', () => {
+    expect(code(b.geometry, ok)).toBe('ok');
+    const bowTie = {
+      type: 'Polygon',
+      coordinates: [
+        ring([
+          [0, 0],
+          [100, 100],
+          [100, 0],
+          [0, 100],
+        ]),
+      ],
+    };
+    expect(code(bowTie, ok)).toBe('geometry');
+    expect(
+      code(
+        {
+          type: 'Polygon',
+          coordinates: [
+            [
+              [Number.NaN, 1],
+              [2, 2],
+              [3, 1],
+              [Number.NaN, 1],
+            ],
+          ],
+        },
+        ok,
+      ),
+    ).toBe('geometry');
+    expect(code(null, ok)).toBe('geometry');
+    expect(code({ type: 'Point', coordinates: [1, 2] }, ok)).toBe('geometry');
+    expect(code(b.geometry, { ...ok, alignEdgeIndex: 4 })).toBe('edgeIndex');
+    expect(code(b.geometry, { ...ok, alignEdgeIndex: -1 })).toBe('edgeIndex');
+    expect(code(b.geometry, { ...ok, alignEdgeIndex: 0.5 })).toBe('edgeIndex');
+    expect(code(b.geometry, { ...ok, droneCount: 0 })).toBe('droneCount');
+    expect(code(b.geometry, { ...ok, droneCount: 21 })).toBe('droneCount');
+    expect(code(b.geometry, { ...ok, width: 0 })).toBe('width');
+    expect(code(b.geometry, { ...ok, width: Number.NaN })).toBe('width');
+    expect(code(b.geometry, { ...ok, width: '5' })).toBe('width');
+    expect(code(b.geometry, { ...ok, speed: 50 })).toBe('speed');
+    expect(code(b.geometry, { ...ok, height: Number.POSITIVE_INFINITY })).toBe('height');
+    expect(code(b.geometry, { ...ok, dosage: 0 })).toBe('dosage');
+    const far = f.toLngLat({ x: 10_000, y: 0 });
+    expect(code(b.geometry, { ...ok, home: far })).toBe('homeFar');
+    expect(code(b.geometry, { ...ok, home: [Number.NaN, 33.4] })).toBe('homeFar');
+    expect(code(b.geometry, undefined)).toBe('edgeIndex');
+    const tiny = {
+      type: 'Polygon',
+      coordinates: [
+        ring([
+          [0, 0],
+          [2, 0],
+          [2, 2],
+          [0, 2],
+        ]),
+      ],
+    };
+    expect(code(tiny, { ...ok, home: f.toLngLat({ x: 0, y: 0 }) })).toBe('tooSmall');
+    const tall = {
+      type: 'Polygon',
+      coordinates: [
+        ring([
+          [0, 0],
+          [50, 0],
+          [50, 9000],
+          [0, 9000],
+        ]),
+      ],
+    };
+    expect(code(tall, { ...ok, width: 1, home: f.toLngLat({ x: 0, y: 0 }) })).toBe('tooManyPasses');
+  });
+
+  it('is deterministic', () => {
+    for (const t of TEST_BLOCKS.slice(0, 4)) {
+      const params = { alignEdgeIndex: 1, home: t.home, droneCount: 3, width: 6 };
+      expect(JSON.stringify(planGroupRoute(t.geometry, params))).toBe(
+        JSON.stringify(planGroupRoute(t.geometry, params)),
+      );
+    }
+  });
+});

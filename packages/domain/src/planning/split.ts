@@ -1,0 +1,92 @@
+/**
+ * Dividing the sweep among the drones: the ordered route is cut into droneCount contiguous pieces
+ * (a cut may fall inside a spray leg: one drone stops the pump exactly where the next starts). The
+ * cuts minimise the longest flight time (transits from and to home, take-off, landing and refill
+ * trips included): a bisection on the target time T, each candidate checked greedily (every drone
+ * but the last takes the longest piece it can fly within T). At the least feasible T all pieces
+ * but the last are at T and the last is just under it, so the flight times come out nearly equal.
+ */
+import type { PointD } from 'clipper2-ts';
+import { alongPath, pieceCost, type Speeds, snap, type Timeline } from './estimate.ts';
+import { pathLength } from './geom.ts';
+import type { Leg } from './sweep.ts';
+
+export type Piece = [number, number];
+
+export function balancePieces(tl: Timeline, home: PointD, drones: number, sp: Speeds): Piece[] {
+  const cost = (s: number, e: number) => {
+    const [a, b] = snap(tl, s, e);
+    return pieceCost(tl, home, a, b, sp).flightTimeS;
+  };
+  const greedy = (target: number): Piece[] | null => {
+    const pieces: Piece[] = [];
+    let s = 0;
+    for (let i = 0; i < drones - 1; i++) {
+      let e: number;
+      if (cost(s, tl.total) <= target) e = tl.total;
+      else {
+        let lo = s;
+        let hi = tl.total;
+        for (let it = 0; it < 48 && hi - lo > 1e-3; it++) {
+          const mid = (lo + hi) / 2;
+          if (cost(s, mid) <= target) lo = mid;
+          else hi = mid;
+        }
+        e = lo;
+      }
+      pieces.push([s, e]);
+      s = e;
+    }
+    pieces.push([s, tl.total]);
+    return cost(s, tl.total) <= target ? pieces : null;
+  };
+  let lo = 0;
+  let hi = cost(0, tl.total) + 1;
+  let best = greedy(hi) as Piece[];
+  for (let it = 0; it < 40 && hi - lo > 0.05; it++) {
+    const mid = (lo + hi) / 2;
+    const got = greedy(mid);
+    if (got) {
+      best = got;
+      hi = mid;
+    } else lo = mid;
+  }
+  return best.map(([s, e]) => snap(tl, s, e));
+}
+
+/** Cuts a path at distances a..b along it. */
+function subPath(pts: readonly PointD[], a: number, b: number): PointD[] {
+  const out: PointD[] = [alongPath(pts, a)];
+  let acc = 0;
+  for (let j = 1; j < pts.length; j++) {
+    acc += Math.hypot(
+      (pts[j] as PointD).x - (pts[j - 1] as PointD).x,
+      (pts[j] as PointD).y - (pts[j - 1] as PointD).y,
+    );
+    if (acc > a + 1e-9 && acc < b - 1e-9) out.push(pts[j] as PointD);
+  }
+  out.push(alongPath(pts, b));
+  return out;
+}
+
+/** The legs of the sweep between times s and e (cut inside the first and last leg as needed). */
+export function piecesLegs(tl: Timeline, s: number, e: number): Leg[] {
+  const out: Leg[] = [];
+  if (!(e > s)) return out;
+  for (let i = 0; i < tl.legs.length; i++) {
+    const t0 = tl.t0[i] as number;
+    const d = tl.dur[i] as number;
+    if (t0 + d <= s || t0 >= e) continue;
+    const leg = tl.legs[i] as Leg;
+    if (t0 >= s && t0 + d <= e) {
+      out.push(leg);
+      continue;
+    }
+    const len = pathLength(leg.pts);
+    const fa = d > 0 ? Math.max(0, (s - t0) / d) : 0;
+    const fb = d > 0 ? Math.min(1, (e - t0) / d) : 1;
+    if ((fb - fa) * len < 1e-3) continue;
+    out.push({ kind: leg.kind, pts: subPath(leg.pts, fa * len, fb * len) });
+  }
+  return out;
+}
