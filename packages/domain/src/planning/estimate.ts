@@ -37,6 +37,8 @@ export interface Timeline {
   dur: Float64Array;
   vol0: Float64Array;
   rate: Float64Array;
+  /** Per leg: length, m. */
+  len: Float64Array;
   total: number;
   totalVol: number;
 }
@@ -58,6 +60,7 @@ export function timeline(legs: Leg[], s: Speeds): Timeline {
   const dur = new Float64Array(n);
   const vol0 = new Float64Array(n);
   const rate = new Float64Array(n);
+  const lens = new Float64Array(n);
   let t = 0;
   let v = 0;
   legs.forEach((leg, i) => {
@@ -65,12 +68,13 @@ export function timeline(legs: Leg[], s: Speeds): Timeline {
     vol0[i] = v;
     const d = legDuration(leg, s);
     dur[i] = d;
-    const litres = leg.kind === 'spray' ? pathLength(leg.pts) * s.litresPerM : 0;
+    lens[i] = pathLength(leg.pts);
+    const litres = leg.kind === 'spray' ? (lens[i] as number) * s.litresPerM : 0;
     rate[i] = d > 0 ? litres / d : 0;
     t += d;
     v += litres;
   });
-  return { legs, t0, dur, vol0, rate, total: t, totalVol: v };
+  return { legs, t0, dur, vol0, rate, len: lens, total: t, totalVol: v };
 }
 
 /** Index of the leg holding time t (the last leg starting at or before t). */
@@ -91,7 +95,7 @@ export function pointAt(tl: Timeline, t: number): PointD {
   const leg = tl.legs[i] as Leg;
   const d = tl.dur[i] as number;
   const f = d > 0 ? Math.max(0, Math.min(1, (t - (tl.t0[i] as number)) / d)) : 0;
-  return alongPath(leg.pts, f * pathLength(leg.pts));
+  return alongPath(leg.pts, f * (tl.len[i] as number));
 }
 
 export function alongPath(pts: readonly PointD[], at: number): PointD {
@@ -165,8 +169,9 @@ export interface PieceCost {
 export function pieceCost(tl: Timeline, home: PointD, s: number, e: number, sp: Speeds): PieceCost {
   const up = sp.transitHeight / TIME_MODEL.climbMps;
   const down = sp.transitHeight / TIME_MODEL.descentMps;
-  const trip = (p: PointD) => dist(home, p) / sp.transitSpeed;
-  let time = up + trip(pointAt(tl, s)) + hop(sp) + (e - s) + trip(pointAt(tl, e)) + down;
+  const h = hop(sp);
+  const vt = sp.transitSpeed;
+  let time = up + dist(home, pointAt(tl, s)) / vt + h + (e - s) + dist(home, pointAt(tl, e)) / vt + down;
   const v0 = volumeAt(tl, s);
   const vol = volumeAt(tl, e) - v0;
   const sorties = Math.max(1, Math.ceil(vol / sp.tankL - 1e-9));
@@ -174,7 +179,7 @@ export function pieceCost(tl: Timeline, home: PointD, s: number, e: number, sp: 
   for (let j = 1; j < sorties && j < 10_000; j++) {
     const t = timeAtVolume(tl, v0 + j * sp.tankL);
     refillsAt.push(t);
-    time += 2 * trip(pointAt(tl, t)) + hop(sp) + up + down;
+    time += (2 * dist(home, pointAt(tl, t))) / vt + h + up + down;
   }
   return { flightTimeS: time, sorties, refillsAt };
 }

@@ -7,11 +7,13 @@
  * but the last are at T and the last is just under it, so the flight times come out nearly equal.
  */
 import type { PointD } from 'clipper2-ts';
-import { alongPath, pieceCost, type Speeds, snap, type Timeline } from './estimate.ts';
-import { pathLength } from './geom.ts';
+import { alongPath, legAt, pieceCost, type Speeds, snap, type Timeline } from './estimate.ts';
 import type { Leg } from './sweep.ts';
 
 export type Piece = [number, number];
+
+/** Legs looked at past the first fitting end (see `balancePieces`). */
+const LOOK_AHEAD = 12;
 
 export function balancePieces(tl: Timeline, home: PointD, drones: number, sp: Speeds): Piece[] {
   const cost = (s: number, e: number) => {
@@ -25,14 +27,27 @@ export function balancePieces(tl: Timeline, home: PointD, drones: number, sp: Sp
       let e: number;
       if (cost(s, tl.total) <= target) e = tl.total;
       else {
-        let lo = s;
-        let hi = tl.total;
-        for (let it = 0; it < 48 && hi - lo > 1e-3; it++) {
-          const mid = (lo + hi) / 2;
-          if (cost(s, mid) <= target) lo = mid;
-          else hi = mid;
+        const fit = (a: number, b: number) => {
+          let lo = a;
+          let hi = b;
+          for (let it = 0; it < 40 && hi - lo > 0.01; it++) {
+            const mid = (lo + hi) / 2;
+            if (cost(s, mid) <= target) lo = mid;
+            else hi = mid;
+          }
+          return lo;
+        };
+        e = fit(s, tl.total);
+        // The cost is not monotone (the way home shortens as the route comes back towards it):
+        // look a few legs further for a later end that still fits.
+        const at = legAt(tl, e);
+        for (let j = Math.min(tl.legs.length - 1, at + LOOK_AHEAD); j > at; j--) {
+          const b = (tl.t0[j] as number) + (tl.dur[j] as number);
+          if (cost(s, b) <= target) {
+            e = j + 1 < tl.legs.length ? fit(b, b + (tl.dur[j + 1] as number)) : b;
+            break;
+          }
         }
-        e = lo;
       }
       pieces.push([s, e]);
       s = e;
@@ -43,7 +58,7 @@ export function balancePieces(tl: Timeline, home: PointD, drones: number, sp: Sp
   let lo = 0;
   let hi = cost(0, tl.total) + 1;
   let best = greedy(hi) as Piece[];
-  for (let it = 0; it < 40 && hi - lo > 0.05; it++) {
+  for (let it = 0; it < 40 && hi - lo > 0.02 + hi * 1e-4; it++) {
     const mid = (lo + hi) / 2;
     const got = greedy(mid);
     if (got) {
@@ -82,7 +97,7 @@ export function piecesLegs(tl: Timeline, s: number, e: number): Leg[] {
       out.push(leg);
       continue;
     }
-    const len = pathLength(leg.pts);
+    const len = tl.len[i] as number;
     const fa = d > 0 ? Math.max(0, (s - t0) / d) : 0;
     const fb = d > 0 ? Math.min(1, (e - t0) / d) : 1;
     if ((fb - fa) * len < 1e-3) continue;
