@@ -188,13 +188,19 @@ export function createControlRepo(db: Db) {
         .insertInto('drone_flight_settings')
         .values({ drone_id: droneId, ...v, command_id: commandId })
         .onConflict((oc) =>
-          oc.column('drone_id').doUpdateSet({
-            width: sql<number>`COALESCE(${v.width}::float8, drone_flight_settings.width)`,
-            height: sql<number>`COALESCE(${v.height}::float8, drone_flight_settings.height)`,
-            speed: sql<number>`COALESCE(${v.speed}::float8, drone_flight_settings.speed)`,
-            command_id: commandId,
-            updated_at: new Date(),
-          }),
+          oc
+            .column('drone_id')
+            .doUpdateSet({
+              width: sql<number>`COALESCE(${v.width}::float8, drone_flight_settings.width)`,
+              height: sql<number>`COALESCE(${v.height}::float8, drone_flight_settings.height)`,
+              speed: sql<number>`COALESCE(${v.speed}::float8, drone_flight_settings.speed)`,
+              command_id: commandId,
+              updated_at: new Date(),
+            })
+            // An older settings command answered late does not undo a newer one.
+            .where(
+              sql<boolean>`drone_flight_settings.command_id IS NULL OR drone_flight_settings.command_id <= ${commandId}`,
+            ),
         )
         .execute();
     },
