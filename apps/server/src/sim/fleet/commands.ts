@@ -2,12 +2,15 @@
  * Simulated drones answer commands as real ones do (docs/api.md "Commands"): one MQTT connection
  * per telemetry key subscribes to each drone's command topic and answers on its ack topic. A lock
  * or unlock is applied at once (lock.ts: a locked drone on the ground does not take off) and
- * answered `done`; the other types are answered `failed` (the simulator does not fly them yet). A
- * command seen again (a re-send) is answered again, not applied again; a lock or unlock older than
+ * answered `done`. A drone that flies plans (mission.ts) obeys settings, plan, start, pause, resume
+ * and returnHome, and answers a start again later (acknowledged with its progress, then done or
+ * failed); for a drone without them these types are answered `failed`. A command seen again (a
+ * re-send) is answered again with its latest answer, not applied again; a lock or unlock older than
  * the last one applied is answered and ignored.
  */
 import { type CommandMessage, commandAckTopic, commandMessageSchema, commandTopic } from '@agrifleet/domain';
 import type { LockableDrone } from './lock.ts';
+import type { Answer, MissionDrone } from './mission.ts';
 import type { KeyPair } from './senders.ts';
 
 export interface CommandLink {
@@ -28,11 +31,11 @@ export function commandUrlFor(consoleUrl: string): string {
 export function obeyCommands(
   url: string,
   key: KeyPair,
-  drones: readonly LockableDrone[],
+  drones: readonly (LockableDrone | MissionDrone)[],
   opts: { clientId?: string; onError?: (err: Error) => void } = {},
 ): CommandLink {
   const byId = new Map(drones.map((d) => [d.droneId, d]));
-  const answers = new Map<number, { state: 'done' | 'failed'; reason?: string }>();
+  const answers = new Map<number, Answer>();
   const lastLocking = new Map<string, number>();
   const s = { received: 0, answered: 0, lastError: null as string | null };
   const fail = (err: Error) => {
@@ -40,9 +43,9 @@ export function obeyCommands(
     opts.onError?.(err);
   };
 
-  function apply(drone: LockableDrone, c: CommandMessage): { state: 'done' | 'failed'; reason?: string } {
+  function apply(drone: LockableDrone | MissionDrone, c: CommandMessage): Answer {
     if (c.type !== 'lock' && c.type !== 'unlock')
-      return { state: 'failed', reason: `${c.type} is not supported` };
+      return 'obey' in drone ? drone.obey(c) : { state: 'failed', reason: `${c.type} is not supported` };
     if (c.id >= (lastLocking.get(drone.droneId) ?? 0)) {
       lastLocking.set(drone.droneId, c.id);
       drone.setLocked(c.type === 'lock');
@@ -59,6 +62,16 @@ export function obeyCommands(
       reconnectPeriod: 2000,
     });
     client.on('error', fail);
+    // Later answers (a start's progress and end): kept for re-sends, published now.
+    for (const d of drones) {
+      if (!('onAnswer' in d)) continue;
+      d.onAnswer((id, a) => {
+        answers.set(id, a);
+        client.publishAsync(commandAckTopic(d.droneId), JSON.stringify({ id, ...a }), { qos: 1 }).then(() => {
+          s.answered++;
+        }, fail);
+      });
+    }
     client.on('message', (topic, payload) => {
       const droneId = topic.split('/')[3] ?? '';
       const drone = byId.get(droneId);

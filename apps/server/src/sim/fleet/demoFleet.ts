@@ -11,7 +11,8 @@ import type { Db } from '../../platform/db.ts';
 import { FARM_PLACES, type FarmPlace, type Field, fieldAreaM2, liveFleet } from '../flight/index.ts';
 import { insertBlocks } from '../history/store.ts';
 import { centreOf } from '../history/templates.ts';
-import { type LockableDrone, lockable } from './lock.ts';
+import { lockable } from './lock.ts';
+import { type MissionDrone, missionable } from './mission.ts';
 import type { KeyPair } from './senders.ts';
 
 /** Farm place per registered province (9-digit code / 10,000). */
@@ -74,7 +75,8 @@ function blockRegistrar(db: Db, owners: Map<string, { yy: number | null; name: s
 
 /**
  * `count` activated drones spread over the manufacturers and regions, grouped by manufacturer. Each
- * obeys a lock (lock.ts) once its group's commands are subscribed (commands.ts `obeyCommands`).
+ * obeys a lock (lock.ts) and flies the plans it is sent (mission.ts) once its group's commands are
+ * subscribed (commands.ts `obeyCommands`).
  */
 export async function demoFleet(
   db: Db,
@@ -107,7 +109,7 @@ export async function demoFleet(
     new Map(chosen.map((d) => [d.drone_id, { yy: d.yy_account_id, name: d.drone_name }])),
     logger,
   );
-  const groups: Array<{ accountId: number; key: KeyPair; drones: LockableDrone[] }> = [];
+  const groups: Array<{ accountId: number; key: KeyPair; drones: MissionDrone[] }> = [];
   for (const zz of [...new Set(chosen.map((d) => d.zz_account_id))]) {
     const mine = chosen.filter((d) => d.zz_account_id === zz);
     const fleet = liveFleet({
@@ -124,7 +126,7 @@ export async function demoFleet(
     groups.push({
       accountId: zz,
       key: await demoKey(keys, zz, `demo-fleet-${zz}`, dataDir),
-      drones: fleet.map((d) => lockable(d)),
+      drones: fleet.map((d) => missionable(lockable(d))),
     });
   }
   return groups;

@@ -30,9 +30,9 @@ import { type DroneRoute, type LngLat, PLAN_DEFAULTS } from '@agrifleet/domain';
 import { newQuadSet, type QuadSet } from '../../telemetry/area/booms.ts';
 import { unionAreaOfQuads } from '../../telemetry/area/quadUnion.ts';
 import { Flight, type RtkFix, type SimSample, type SortieTruth } from './flight.ts';
-import { localFrame } from './geo.ts';
+import { framePlanAt } from './home.ts';
 import { hold, kinematics, line, type Phase, type Segment, vertical } from './motion.ts';
-import type { MissionPlan, UV } from './plan.ts';
+import type { UV } from './plan.ts';
 import { mulberry32 } from './prng.ts';
 import { checkDrone, type DroneProfile } from './profile.ts';
 
@@ -216,24 +216,11 @@ export function* flyRoute(
     transitMps: s.transitSpeedMps,
   };
   checkDrone(drone);
-  const frame = localFrame({ lng: s.home[0], lat: s.home[1] });
+  const framePlan = framePlanAt(s.home, s.width);
+  const frame = framePlan.frame;
   const toUV = (p: LngLat): UV => {
     const xy = frame.toXY({ lng: p[0], lat: p[1] });
     return { u: xy.x, v: xy.y };
-  };
-  const framePlan: MissionPlan = {
-    field: { polygon: [], home: frame.origin },
-    frame,
-    axisU: { x: 1, y: 0 },
-    axisV: { x: 0, y: 1 },
-    swathM: s.width,
-    spacingM: s.width,
-    rows: [],
-    pieces: [],
-    home: { u: 0, v: 0 },
-    fieldAreaM2: 0,
-    coverageAreaM2: 0,
-    capsuleCoverageAreaM2: 0,
   };
   const rng = mulberry32(opts.seed ?? 1);
   const dt = 1 / rateHz;
