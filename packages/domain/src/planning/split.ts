@@ -14,6 +14,9 @@ export type Piece = [number, number];
 
 /** Legs looked at past the first fitting end (see `balancePieces`). */
 const LOOK_AHEAD = 12;
+/** Pairwise evening (see `relax`) runs while the spread of flight times is above this share. */
+const RELAX_ABOVE = 0.02;
+const RELAX_SWEEPS = 40;
 
 export function balancePieces(tl: Timeline, home: PointD, drones: number, sp: Speeds): Piece[] {
   const cost = (s: number, e: number) => {
@@ -66,7 +69,52 @@ export function balancePieces(tl: Timeline, home: PointD, drones: number, sp: Sp
       hi = mid;
     } else lo = mid;
   }
-  return best.map(([s, e]) => snap(tl, s, e));
+  return relax(best, cost).map(([s, e]) => snap(tl, s, e));
+}
+
+/** Largest |cost - mean| / mean of pieces. */
+function spread(pieces: readonly Piece[], cost: (s: number, e: number) => number): number {
+  const t = pieces.map(([s, e]) => cost(s, e));
+  const mean = t.reduce((a, b) => a + b, 0) / t.length;
+  return mean > 0 ? Math.max(...t.map((x) => Math.abs(x - mean) / mean)) : 0;
+}
+
+/**
+ * Where the greedy answer is still uneven (the flight time jumps by a refill trip or a transit as
+ * a piece grows, so the least feasible target is not always found), neighbouring pieces are
+ * evened pairwise (their common cut moved until both fly as long), sweeping forward and back; the
+ * most even division seen is kept.
+ */
+function relax(start: Piece[], cost: (s: number, e: number) => number): Piece[] {
+  let best = start;
+  let bestSpread = spread(start, cost);
+  if (start.length < 2 || bestSpread <= RELAX_ABOVE) return best;
+  const cuts = start.map(([s]) => s);
+  const end = (start[start.length - 1] as Piece)[1];
+  const pieces = () => cuts.map((s, i) => [s, cuts[i + 1] ?? end] as Piece);
+  for (let sweep = 0; sweep < RELAX_SWEEPS && bestSpread > RELAX_ABOVE; sweep++) {
+    const order = [...Array(cuts.length - 1).keys()].map((i) => i + 1);
+    if (sweep % 2) order.reverse();
+    for (const i of order) {
+      const a = cuts[i - 1] as number;
+      const b = cuts[i + 1] ?? end;
+      let lo = a;
+      let hi = b;
+      for (let it = 0; it < 40 && hi - lo > 0.01; it++) {
+        const mid = (lo + hi) / 2;
+        if (cost(a, mid) < cost(mid, b)) lo = mid;
+        else hi = mid;
+      }
+      cuts[i] = lo;
+    }
+    const now = pieces();
+    const sp = spread(now, cost);
+    if (sp < bestSpread) {
+      best = now;
+      bestSpread = sp;
+    }
+  }
+  return best;
 }
 
 /** Cuts a path at distances a..b along it. */
