@@ -6,13 +6,15 @@
 import { DeleteOutlined, DownloadOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { App, Button, Empty, Popconfirm, Space, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sortOf, summaryCells, type Translate, tableColumns } from './columns.ts';
 import { FilterBar } from './FilterBar.tsx';
 import { FormModal } from './FormModal.tsx';
 import type { FormMode } from './fields.ts';
 import styles from './list.module.css';
+import { DEFAULT_PARAMS } from './query.ts';
+import { nextSelection, type RowKey, selectionScope } from './selection.ts';
 import type { ActionContext, ListConfig, PageResult } from './types.ts';
 import { useListExport } from './useListExport.tsx';
 import { useListPage } from './useListPage.ts';
@@ -37,6 +39,19 @@ export function ListPage<R, P extends PageResult<R>>({ config, title, extra, hea
   const exporter = useListExport(config, list.query, t, list.data?.total);
   const [form, setForm] = useState<{ mode: FormMode; row: R | null } | null>(null);
   const ctx: ActionContext = { refresh: () => void list.refresh(), query: list.query };
+  const [selected, setSelected] = useState<Map<RowKey, R>>(() => new Map());
+  const scope = useMemo(
+    () => selectionScope(list.query, config.params?.page ?? DEFAULT_PARAMS.page),
+    [list.query, config.params?.page],
+  );
+  // Another set of rows (filters, sort, page size): the selection is forgotten.
+  useEffect(() => {
+    if (scope) setSelected(new Map());
+  }, [scope]);
+  const runBatch = async (a: NonNullable<typeof config.batch>[number]) => {
+    const clear = await a.onClick([...selected.values()], ctx);
+    if (clear) setSelected(new Map());
+  };
 
   const remove = async (row: R) => {
     try {
@@ -111,6 +126,7 @@ export function ListPage<R, P extends PageResult<R>>({ config, title, extra, hea
     ? () => (
         <Table.Summary fixed>
           <Table.Summary.Row className={styles.totals} data-testid="list-totals">
+            {config.batch?.length ? <Table.Summary.Cell index={-1} /> : null}
             {summaryCells(config.columns, totals, t('list:total')).map((cell, i) => (
               <Table.Summary.Cell
                 key={config.columns[i]?.key ?? i}
@@ -156,6 +172,18 @@ export function ListPage<R, P extends PageResult<R>>({ config, title, extra, hea
               {t(a.label)}
             </Button>
           ))}
+          {(config.batch ?? []).map((a) => (
+            <Button
+              key={a.key}
+              icon={a.icon}
+              danger={a.danger}
+              onClick={() => void runBatch(a)}
+              data-testid={`batch-${a.key}`}
+            >
+              {t(a.label)}
+              {selected.size ? ` (${selected.size})` : ''}
+            </Button>
+          ))}
           {config.export ? (
             <Button
               icon={<DownloadOutlined />}
@@ -178,6 +206,19 @@ export function ListPage<R, P extends PageResult<R>>({ config, title, extra, hea
         loading={list.loading}
         scroll={{ x: 'max-content' }}
         summary={summary}
+        rowSelection={
+          config.batch?.length
+            ? {
+                selectedRowKeys: [...selected.keys()],
+                preserveSelectedRowKeys: true,
+                getCheckboxProps: (row: R) => ({ disabled: !(config.selectable?.(row) ?? true) }),
+                onChange: (keys) =>
+                  setSelected((prev) =>
+                    nextSelection(prev, data?.records ?? [], keys as RowKey[], config.rowKey),
+                  ),
+              }
+            : undefined
+        }
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('list:empty')} /> }}
         onChange={(_p, _f, sorter, extraInfo) => {
           if (extraInfo.action === 'sort') list.setSort(sortOf(config.columns, sorter));

@@ -98,6 +98,19 @@ export interface RowAction<R> {
   onClick: (row: R, ctx: ActionContext) => void;
 }
 
+/**
+ * A toolbar button acting on the selected rows (a batch delete). With any, the table has a box per
+ * row. It is enabled with nothing selected too: the screen says what then (001 §5 'no block
+ * selected'). Resolve to true to clear the selection (the rows are gone).
+ */
+export interface BatchAction<R> {
+  key: string;
+  label: string;
+  icon?: ReactNode;
+  danger?: boolean;
+  onClick: (rows: R[], ctx: ActionContext) => undefined | boolean | Promise<boolean | undefined>;
+}
+
 export type FieldKind =
   | 'text'
   | 'textarea'
@@ -214,6 +227,9 @@ export interface ListConfig<R, P extends PageResult<R> = PageResult<R>> {
   params?: Partial<ParamNames>;
   toolbar?: ToolbarAction[];
   rowActions?: RowAction<R>[];
+  /** Actions on the selected rows (adds row selection); `selectable` says which rows can be ticked. */
+  batch?: BatchAction<R>[];
+  selectable?: (row: R) => boolean;
   form?: FormDef<R>;
   /** Delete with confirmation. */
   remove?: (row: R) => Promise<unknown>;

@@ -1,5 +1,6 @@
 /** No-fly zones (civil aviation red, other orange) and land blocks: translucent fill and outline. */
 import { useId, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { type Block, blockFeatures, type NoFlyZone, zoneFeatures } from './geojson.ts';
 import { type OverlayLayer, useOverlay } from './useOverlay.ts';
 
@@ -33,8 +34,33 @@ export function NoFlyLayer({ zones }: { zones: readonly NoFlyZone[] }) {
   return null;
 }
 
-export function BlocksLayer({ blocks }: { blocks: readonly Block[] }) {
+/** Zoom from which block names show (field zoom). */
+export const BLOCK_LABEL_MINZOOM = 14;
+
+/** The block names as label images (images.ts draws them with the system's fonts). */
+const blockLabels = (language: string): OverlayLayer => ({
+  slot: 'areas',
+  layer: {
+    id: 'label',
+    type: 'symbol',
+    minzoom: BLOCK_LABEL_MINZOOM,
+    layout: {
+      'icon-image': ['concat', `lbl|${language}|block|`, ['get', 'name']],
+      'icon-padding': 2,
+      'icon-rotation-alignment': 'viewport',
+      'icon-pitch-alignment': 'viewport',
+    },
+  },
+});
+
+/** Blocks; with `labels` their names show from field zoom (BLOCK_LABEL_MINZOOM). */
+export function BlocksLayer({ blocks, labels = false }: { blocks: readonly Block[]; labels?: boolean }) {
+  const { i18n } = useTranslation();
   const data = useMemo(() => blockFeatures(blocks), [blocks]);
-  useOverlay(`af-blocks${useId()}`, data, BLOCKS);
+  const layers = useMemo(
+    () => (labels ? [...BLOCKS, blockLabels(i18n.language)] : BLOCKS),
+    [labels, i18n.language],
+  );
+  useOverlay(`af-blocks${labels ? `-${i18n.language}` : ''}${useId()}`, data, layers);
   return null;
 }

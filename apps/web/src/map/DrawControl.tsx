@@ -35,6 +35,34 @@ export interface DrawControlProps {
   onChange: (shape: DrawnShape | null) => void;
   /** Outline and fill colour (hex). */
   color?: `#${string}`;
+  /**
+   * Polygons with holes (field blocks): a polygon drawn inside the outer ring becomes a hole of it
+   * instead of replacing it; each ring is its own editable feature (terra-draw keeps no holes).
+   */
+  holes?: boolean;
+}
+
+/** Whether a point lies inside a ring (ray casting). */
+export function insideRing(p: readonly number[], ring: readonly (readonly number[])[]): boolean {
+  const [x, y] = [p[0] as number, p[1] as number];
+  let inside = false;
+  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
+    const [xi, yi] = [ring[i]?.[0] as number, ring[i]?.[1] as number];
+    const [xj, yj] = [ring[j]?.[0] as number, ring[j]?.[1] as number];
+    if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
+  }
+  return inside;
+}
+
+/** The polygon of an outer ring and holes, each a terra-draw feature (`hole` marks the holes). */
+export function ringsOfFeatures(features: readonly GeoJSONStoreFeatures[]): DrawnShape | null {
+  const polys = features.filter((f) => f.geometry.type === 'Polygon');
+  const outer = polys.find((f) => !f.properties?.hole);
+  if (!outer) return null;
+  const rings = [outer, ...polys.filter((f) => f.properties?.hole)].map(
+    (f) => shapeOfFeature(f)?.geometry.coordinates[0] ?? [],
+  );
+  return { geometry: { type: 'Polygon', coordinates: rings } };
 }
 
 const EARTH_R = 6_371_008.8;
@@ -90,7 +118,19 @@ const toFeature = (s: DrawnShape): GeoJSONStoreFeatures => ({
   properties: s.circle ? { mode: 'circle', radiusKilometers: s.circle.radiusM / 1000 } : { mode: 'polygon' },
 });
 
-export function DrawControl({ tool, shape, onChange, color = '#e5484d' }: DrawControlProps) {
+const ringFeatures = (s: DrawnShape): GeoJSONStoreFeatures[] =>
+  s.circle
+    ? [toFeature(s)]
+    : s.geometry.coordinates.map(
+        (ring, i): GeoJSONStoreFeatures => ({
+          id: crypto.randomUUID(),
+          type: 'Feature',
+          geometry: { type: 'Polygon', coordinates: [ring] },
+          properties: i === 0 ? { mode: 'polygon' } : { mode: 'polygon', hole: true },
+        }),
+      );
+
+export function DrawControl({ tool, shape, onChange, color = '#e5484d', holes = false }: DrawControlProps) {
   const map = useMapInstance();
   const epoch = useMapEpoch();
   const draw = useRef<TerraDraw | null>(null);
@@ -101,7 +141,13 @@ export function DrawControl({ tool, shape, onChange, color = '#e5484d' }: DrawCo
 
   useEffect(() => {
     if (!map || !epoch) return;
-    const styles = { fillColor: color, outlineColor: color, fillOpacity: 0.25, outlineWidth: 2 } as const;
+    const isHole = (f: GeoJSONStoreFeatures) => Boolean(f.properties?.hole);
+    const styles = {
+      fillColor: (f: GeoJSONStoreFeatures) => (isHole(f) ? '#8c8c8c' : color),
+      outlineColor: color,
+      fillOpacity: (f: GeoJSONStoreFeatures) => (isHole(f) ? 0.55 : 0.25),
+      outlineWidth: 2,
+    } as const;
     const d = new TerraDraw({
       adapter: new TerraDrawMapLibreGLAdapter({ map, prefixId: 'af-draw' }),
       modes: [
@@ -127,11 +173,34 @@ export function DrawControl({ tool, shape, onChange, color = '#e5484d' }: DrawCo
     });
     const emit = (id: string | number) => {
       const f = d.getSnapshotFeature(id);
-      const s = f ? shapeOfFeature(f) : null;
+      const s = holes ? ringsOfFeatures(d.getSnapshot()) : f ? shapeOfFeature(f) : null;
       current.current = s;
       latest.current.onChange(s);
     };
-    d.on('finish', (id) => {
+    d.on('finish', (id, context) => {
+      if (holes && context?.action !== 'draw') {
+        // An edit in select mode: the rings stay as they are.
+        emit(id);
+        return;
+      }
+      const drawnNow = d.getSnapshotFeature(id);
+      const outer = d.getSnapshot().find((f) => f.id !== id && !f.properties?.hole);
+      const ring = (outer?.geometry.coordinates[0] ?? []) as number[][];
+      const vertices = (
+        drawnNow?.geometry.type === 'Polygon' ? drawnNow.geometry.coordinates[0] : []
+      ) as number[][];
+      if (
+        holes &&
+        outer &&
+        drawnNow?.properties?.mode === 'polygon' &&
+        vertices.length > 0 &&
+        vertices.every((p) => insideRing(p, ring))
+      ) {
+        // Inside the field: a hole (obstacle).
+        d.updateFeatureProperties(id, { hole: true });
+        emit(id);
+        return;
+      }
       // One shape at a time: a new drawing replaces the previous one.
       const others = d
         .getSnapshot()
@@ -146,7 +215,7 @@ export function DrawControl({ tool, shape, onChange, color = '#e5484d' }: DrawCo
     });
     const show = () => {
       const s = latest.current.shape;
-      if (s) d.addFeatures([toFeature(s)]);
+      if (s) d.addFeatures(holes ? ringFeatures(s) : [toFeature(s)]);
       current.current = s;
       d.setMode(latest.current.tool);
     };
@@ -158,7 +227,7 @@ export function DrawControl({ tool, shape, onChange, color = '#e5484d' }: DrawCo
       draw.current = null;
       d.stop();
     };
-  }, [map, epoch, color]);
+  }, [map, epoch, color, holes]);
 
   // The tool chosen outside.
   useEffect(() => {
@@ -177,9 +246,9 @@ export function DrawControl({ tool, shape, onChange, color = '#e5484d' }: DrawCo
     current.current = shape;
     const mode = d.getMode();
     d.clear();
-    if (shape) d.addFeatures([toFeature(shape)]);
+    if (shape) d.addFeatures(holes ? ringFeatures(shape) : [toFeature(shape)]);
     d.setMode(mode);
-  }, [shape]);
+  }, [shape, holes]);
 
   return null;
 }

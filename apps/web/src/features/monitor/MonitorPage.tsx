@@ -1,6 +1,6 @@
 /**
  * The live monitor (/monitor_manage/monitor): the app's one map with the drones in view (live over
- * the monitor socket), no-fly zones, statInfo, filters, a drone's panel, its flight history and
+ * the monitor socket), no-fly zones, blocks in the map range (setting "blocks"), statInfo, filters, a drone's panel, its flight history and
  * track playback (one sortie, or several drones' sorties together).
  */
 import type { MonitorQuery } from '@agrifleet/domain';
@@ -18,6 +18,7 @@ import {
   useMapInstance,
   useMapSettings,
 } from '../../map/index.ts';
+import { MonitorBlocks } from '../blocks/MonitorBlocks.tsx';
 import { monitorApi, type SortieTrack, tracksOf } from './api.ts';
 import { DronePanel } from './DronePanel.tsx';
 import { FilterBar, type MonitorFilters } from './FilterBar.tsx';
@@ -107,6 +108,7 @@ export default function MonitorPage() {
       {settings.drones && !tracks ? (
         <DronesLayer drones={list} selectedId={selected} onSelect={(id) => setSelected(id)} />
       ) : null}
+      {settings.blocks ? <MonitorBlocks /> : null}
       {settings.noFly && zones.data ? (
         <NoFlyLayer
           zones={zones.data.map((z) => ({

@@ -1,0 +1,309 @@
+/**
+ * Creating or editing a block on the map: its fields beside the shared map, where the outer ring is
+ * drawn (then edited vertex by vertex) and holes (obstacles) are drawn inside it, or imported from
+ * a GeoJSON, KML or zipped Shapefile file (several polygons: pick one, or create one block each).
+ * The area (ellipsoid, net of holes) shows live in the user's unit; the domain's geometry check runs
+ * on every change and before sending, with the text the server would answer.
+ */
+import { BLOCK_NAME_MAX, BLOCK_REMARK_MAX, type BlockRecord } from '@agrifleet/domain';
+import { Alert, App, Button, Form, Input, Modal, Radio, Select, Space, Upload } from 'antd';
+import type { Polygon } from 'geojson';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAreaUnit } from '../../lib/settings.ts';
+import { DrawControl, type DrawnShape, type DrawTool } from '../../map/DrawControl.tsx';
+import { MapView, useMapInstance } from '../../map/index.ts';
+import { blocksApi } from './api.ts';
+import { type ImportedPolygon, importBlockFile } from './blockFiles.ts';
+import { areaText, blockAreaMu, boundsOf, checkBlock } from './blockShape.ts';
+import styles from './blocks.module.css';
+import { cropOptions } from './config.ts';
+
+interface Props {
+  /** The block edited, or null to create one. */
+  record: BlockRecord | null;
+  onClose: (saved: boolean) => void;
+}
+
+interface Values {
+  blockName: string;
+  cropId?: number | null;
+  remark?: string;
+}
+
+function FitTo({ geometry }: { geometry: Polygon | null }) {
+  const map = useMapInstance();
+  useEffect(() => {
+    const b = geometry ? boundsOf([geometry]) : null;
+    if (map && b) map.fitBounds(b, { padding: 60, duration: 0, maxZoom: 17 });
+  }, [map, geometry]);
+  return null;
+}
+
+export function BlockEditor({ record, onClose }: Props) {
+  const { t } = useTranslation(['blocks', 'list', 'common']);
+  const unit = useAreaUnit();
+  const [form] = Form.useForm<Values>();
+  const { message, modal } = App.useApp();
+  const initial = useMemo<DrawnShape | null>(
+    () => (record ? { geometry: record.geometry as Polygon } : null),
+    [record],
+  );
+  const [shape, setShape] = useState<DrawnShape | null>(initial);
+  const [framed, setFramed] = useState<Polygon | null>(initial?.geometry ?? null);
+  const [tool, setTool] = useState<DrawTool>(record ? 'select' : 'polygon');
+  const [showProblem, setShowProblem] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [imported, setImported] = useState<ImportedPolygon[] | null>(null);
+  const check = shape ? checkBlock(shape.geometry) : null;
+  const problem = !shape
+    ? t('blocks:editor.noShape')
+    : check && !check.ok
+      ? t(check.message, check.vars)
+      : null;
+  const areaMu = shape ? blockAreaMu(shape.geometry) : 0;
+  const holes = Math.max(0, (shape?.geometry.coordinates.length ?? 1) - 1);
+
+  const drawn = (s: DrawnShape | null) => {
+    setShape(s);
+    setShowProblem(Boolean(s));
+    if (s && tool === 'polygon' && s.geometry.coordinates.length === 1) setTool('select');
+  };
+
+  const take = (p: ImportedPolygon) => {
+    setShape({ geometry: p.geometry });
+    setFramed(p.geometry);
+    setShowProblem(true);
+    setTool('select');
+    if (p.name && !form.getFieldValue('blockName')) form.setFieldValue('blockName', p.name);
+  };
+
+  const importFile = async (file: File) => {
+    const r = await importBlockFile(file);
+    if (!r.ok) {
+      void message.error(t(r.message, r.vars));
+      return false;
+    }
+    const [first] = r.polygons;
+    if (first) take(first);
+    setImported(r.polygons.length > 1 ? r.polygons : null);
+    void message.success(
+      r.polygons.length > 1 ? t('blocks:import.many', { n: r.polygons.length }) : t('blocks:import.done'),
+    );
+    return false;
+  };
+
+  /** One block per imported polygon, named from the file or the name typed with a number. */
+  const importEach = async () => {
+    if (!imported) return;
+    const values = form.getFieldsValue();
+    const base = values.blockName?.trim() || t('blocks:import.defaultName');
+    let created = 0;
+    const failed: string[] = [];
+    setSaving(true);
+    for (const [i, p] of imported.entries()) {
+      const name = (p.name ?? `${base} ${i + 1}`).slice(0, BLOCK_NAME_MAX);
+      const c = checkBlock(p.geometry);
+      if (!c.ok) {
+        failed.push(`${name}: ${t(c.message, c.vars)}`);
+        continue;
+      }
+      try {
+        await blocksApi.create({
+          blockName: name,
+          geometry: { type: 'Polygon', coordinates: p.geometry.coordinates as number[][][] },
+          cropId: values.cropId ?? null,
+          remark: values.remark || null,
+        });
+        created++;
+      } catch (err) {
+        failed.push(`${name}: ${(err as Error).message}`);
+      }
+    }
+    setSaving(false);
+    if (failed.length)
+      modal.warning({
+        title: t('blocks:import.eachResult', { created, failed: failed.length }),
+        content: (
+          <ul data-testid="blocks-import-failures">
+            {failed.map((f) => (
+              <li key={f}>{f}</li>
+            ))}
+          </ul>
+        ),
+      });
+    else void message.success(t('blocks:import.eachResult', { created, failed: 0 }));
+    if (created) onClose(true);
+  };
+
+  const save = async () => {
+    const values = await form.validateFields();
+    setShowProblem(true);
+    if (!shape || !check?.ok) return;
+    const body = {
+      blockName: values.blockName.trim(),
+      geometry: { type: 'Polygon' as const, coordinates: shape.geometry.coordinates as number[][][] },
+      cropId: values.cropId ?? null,
+      remark: values.remark?.trim() || null,
+    };
+    setSaving(true);
+    try {
+      if (record) await blocksApi.update({ ...body, blockId: record.blockId });
+      else await blocksApi.create(body);
+      void message.success(t('blocks:toast.saved'));
+      onClose(true);
+    } catch (err) {
+      const text = (err as Error).message;
+      if (text) void message.error(text);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal
+      open
+      width="min(1240px, 96vw)"
+      title={t(record ? 'blocks:editor.titleEdit' : 'blocks:editor.titleCreate')}
+      onCancel={() => onClose(false)}
+      onOk={save}
+      okText={t('list:save')}
+      cancelText={t('list:cancel')}
+      confirmLoading={saving}
+      destroyOnHidden
+      okButtonProps={{ 'data-testid': 'blocks-save' } as Record<`data-${string}`, string>}
+    >
+      <div className={styles.editor}>
+        <Form
+          form={form}
+          layout="vertical"
+          className={styles.fields}
+          initialValues={{
+            blockName: record?.blockName,
+            cropId: record?.cropId ?? undefined,
+            remark: record?.remark ?? undefined,
+          }}
+        >
+          <Form.Item
+            name="blockName"
+            label={t('blocks:col.name')}
+            rules={[{ required: true, whitespace: true, message: t('blocks:editor.nameRequired') }]}
+          >
+            <Input data-testid="blocks-name" maxLength={BLOCK_NAME_MAX} />
+          </Form.Item>
+          <Form.Item name="cropId" label={t('blocks:col.crop')}>
+            <Select
+              allowClear
+              data-testid="blocks-crop"
+              options={cropOptions().map((o) => ({ value: o.value, label: t(o.labelKey) }))}
+            />
+          </Form.Item>
+          <Form.Item name="remark" label={t('blocks:col.remark')}>
+            <Input.TextArea rows={2} maxLength={BLOCK_REMARK_MAX} />
+          </Form.Item>
+          <Form.Item label={t('blocks:editor.shape')}>
+            <Space direction="vertical" style={{ width: '100%' }}>
+              <Radio.Group
+                value={tool}
+                onChange={(e) => setTool(e.target.value)}
+                optionType="button"
+                size="small"
+                options={[
+                  {
+                    value: 'polygon',
+                    label: t(shape ? 'blocks:editor.drawHole' : 'blocks:editor.drawOuter'),
+                  },
+                  { value: 'select', label: t('blocks:editor.select'), disabled: !shape },
+                ]}
+                data-testid="blocks-tool"
+              />
+              <div className={styles.hint}>
+                {t(
+                  tool === 'select'
+                    ? 'blocks:editor.hint.select'
+                    : shape
+                      ? 'blocks:editor.hint.hole'
+                      : 'blocks:editor.hint.outer',
+                )}
+              </div>
+              <Space wrap>
+                <span data-testid="blocks-upload">
+                  <Upload accept=".kml,.geojson,.json,.zip" showUploadList={false} beforeUpload={importFile}>
+                    <Button size="small" data-testid="blocks-import">
+                      {t('blocks:editor.import')}
+                    </Button>
+                  </Upload>
+                </span>
+                <Button
+                  size="small"
+                  onClick={() => {
+                    setShape(null);
+                    setTool('polygon');
+                  }}
+                  disabled={!shape}
+                >
+                  {t('blocks:editor.clear')}
+                </Button>
+                {holes ? (
+                  <Button
+                    size="small"
+                    onClick={() =>
+                      shape &&
+                      setShape({
+                        geometry: { type: 'Polygon', coordinates: shape.geometry.coordinates.slice(0, 1) },
+                      })
+                    }
+                  >
+                    {t('blocks:editor.clearHoles')}
+                  </Button>
+                ) : null}
+              </Space>
+              {imported ? (
+                <Space direction="vertical" style={{ width: '100%' }} data-testid="blocks-import-pick">
+                  <span className={styles.hint}>{t('blocks:import.pick', { n: imported.length })}</span>
+                  <Select
+                    style={{ width: '100%' }}
+                    defaultValue={0}
+                    onChange={(i: number) => {
+                      const p = imported[i];
+                      if (p) take(p);
+                    }}
+                    options={imported.map((p, i) => ({
+                      value: i,
+                      label: `${i + 1}. ${p.name ?? t('blocks:import.unnamed')} (${areaText(blockAreaMu(p.geometry), unit)} ${t(`common:areaUnit.${unit}`)})`,
+                    }))}
+                  />
+                  <Button size="small" onClick={importEach} loading={saving} data-testid="blocks-import-each">
+                    {t('blocks:import.each', { n: imported.length })}
+                  </Button>
+                </Space>
+              ) : null}
+              {shape ? (
+                <div data-testid="blocks-shape-summary">
+                  <div className={styles.area} data-testid="blocks-area">
+                    {areaText(areaMu, unit)} {t(`common:areaUnit.${unit}`)}
+                  </div>
+                  <div className={styles.hint}>
+                    {t('blocks:editor.rings', {
+                      n: Math.max(0, (shape.geometry.coordinates[0]?.length ?? 1) - 1),
+                      holes,
+                    })}
+                  </div>
+                </div>
+              ) : null}
+            </Space>
+          </Form.Item>
+          {showProblem && problem ? (
+            <Alert type="error" showIcon message={problem} data-testid="blocks-geometry-error" />
+          ) : null}
+        </Form>
+        <div className={styles.map} data-testid="blocks-map">
+          <MapView>
+            <DrawControl tool={tool} shape={shape} onChange={drawn} holes color="#d48806" />
+            <FitTo geometry={framed} />
+          </MapView>
+        </div>
+      </div>
+    </Modal>
+  );
+}
