@@ -9,6 +9,9 @@ import { RouteLayer } from '../../map/RouteLayer.tsx';
 import { droneColor, routeStart } from './planGeo.ts';
 
 /** Fits the map to the points (once per distinct set). */
+/** Room left at the bottom for the map's imagery note. */
+const PADDING = { top: 40, left: 40, right: 40, bottom: 130 };
+
 export function FitTo({ points, maxZoom = 17 }: { points: readonly LngLat[]; maxZoom?: number }) {
   const map = useMapInstance();
   const key = points.map((p) => p.join(',')).join(';');
@@ -19,7 +22,7 @@ export function FitTo({ points, maxZoom = 17 }: { points: readonly LngLat[]; max
     for (const [x, y] of points)
       [w, s, e, n] = [Math.min(w, x), Math.min(s, y), Math.max(e, x), Math.max(n, y)];
     if (w === e && s === n) map.jumpTo({ center: [w, s], zoom: Math.min(maxZoom, 15) });
-    else map.fitBounds([w, s, e, n], { padding: 40, maxZoom, duration: 0 });
+    else map.fitBounds([w, s, e, n], { padding: PADDING, maxZoom, duration: 0 });
   }, [map, key, maxZoom]);
   return null;
 }
@@ -36,7 +39,7 @@ export function routeLayerRoutes(plan: RouteRecord['plan']) {
 export function ControlMap({
   drones,
   route,
-  height = 320,
+  height = 400,
 }: {
   drones: readonly ControlDrone[];
   route?: RouteRecord | null;

@@ -36,31 +36,21 @@ export function DroneTable({
 }: DroneTableProps) {
   const { t } = useTranslation(['control', 'drones']);
   const full = max !== undefined && selected.length >= max;
+  // The owner is worth showing only where the drones have different owners (platform, manufacturer).
+  const owners = !compact && new Set(drones.map((d) => d.ownerName)).size > 1;
   const columns: ColumnsType<ControlDrone> = [
     {
       key: 'drone',
       title: t('col.drone'),
       render: (_, d) => (
-        <Space direction="vertical" size={0}>
+        <Space direction="vertical" size={0} style={{ whiteSpace: 'nowrap' }}>
           <span>{d.droneName ?? d.droneId}</span>
-          <span style={{ color: '#64748b', fontSize: 12 }}>{d.droneId}</span>
+          <span style={{ color: '#64748b', fontSize: 12 }}>
+            {[d.droneId, d.modelName, owners ? d.ownerName : null].filter(Boolean).join(' · ')}
+          </span>
         </Space>
       ),
     },
-    ...(compact
-      ? []
-      : [
-          {
-            key: 'model',
-            title: t('col.model'),
-            render: (_: unknown, d: ControlDrone) => d.modelName ?? '—',
-          },
-          {
-            key: 'owner',
-            title: t('col.owner'),
-            render: (_: unknown, d: ControlDrone) => d.ownerName ?? '—',
-          },
-        ]),
     {
       key: 'state',
       title: t('col.state'),
@@ -71,21 +61,10 @@ export function DroneTable({
             <Tag color={d.online ? 'green' : 'default'}>{t(d.online ? 'state.online' : 'state.offline')}</Tag>
             {d.flying ? <Tag color="blue">{t('state.flying')}</Tag> : null}
             {d.locked ? <Tag color="red">{t('state.locked')}</Tag> : null}
-            {why ? <span style={{ color: '#94a3b8', fontSize: 12 }}>{t(`unavailable.${why}`)}</span> : null}
           </Space>
         );
       },
     },
-    ...(compact
-      ? []
-      : [
-          {
-            key: 'position',
-            title: t('col.position'),
-            render: (_: unknown, d: ControlDrone) =>
-              d.lng === null || d.lat === null ? '—' : `${d.lng.toFixed(5)}, ${d.lat.toFixed(5)}`,
-          },
-        ]),
     {
       key: 'plan',
       title: t('col.plan'),
@@ -119,8 +98,7 @@ export function DroneTable({
       title: t('col.settings'),
       render: (_, d) => (
         <span style={{ whiteSpace: 'nowrap' }}>
-          {t('field.width')} {fmt(d.settings.width, 'm')} · {t('field.height')} {fmt(d.settings.height, 'm')}{' '}
-          · {t('field.speed')} {fmt(d.settings.speed, 'm/s')}
+          {fmt(d.settings.width, 'm')} · {fmt(d.settings.height, 'm')} · {fmt(d.settings.speed, 'm/s')}
         </span>
       ),
     },

@@ -22,7 +22,7 @@ export interface SendPlanDialogProps {
 
 export function SendPlanDialog({ routeId, count, onClose }: SendPlanDialogProps) {
   const { t } = useTranslation('control');
-  const q = useControlDrones();
+  const q = useControlDrones(undefined, true);
   const drones = q.data?.records ?? [];
   const [selected, setSelected] = useState<string[]>([]);
   const plan = useControlCall();
@@ -68,7 +68,7 @@ export function SendPlanDialog({ routeId, count, onClose }: SendPlanDialogProps)
         <Space wrap>
           <Button
             type="primary"
-            disabled={chosen.length !== count || plan.busy}
+            disabled={chosen.length !== count || plan.busy || sent}
             loading={plan.busy}
             onClick={() => void plan.run(() => controlApi.plan(routeId, chosen))}
             data-testid="send-plan"

@@ -26,10 +26,14 @@ export function needsPolling(drones: readonly ControlDrone[]): boolean {
 
 export const CONTROL_DRONES_KEY = ['control', 'drones'] as const;
 
-export function useControlDrones(search?: string) {
+export function useControlDrones(search?: string, onlineOnly = false) {
   return useQuery({
-    queryKey: [...CONTROL_DRONES_KEY, search ?? ''],
-    queryFn: ({ signal }) => controlApi.drones(search ? { search } : {}, signal),
+    queryKey: [...CONTROL_DRONES_KEY, search ?? '', onlineOnly],
+    queryFn: ({ signal }) =>
+      controlApi.drones(
+        { ...(search ? { search } : {}), ...(onlineOnly ? { online: 1 as const } : {}) },
+        signal,
+      ),
     refetchInterval: (q) => (needsPolling(q.state.data?.records ?? []) ? 2000 : false),
   });
 }
