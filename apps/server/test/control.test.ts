@@ -19,7 +19,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { translate } from '../src/platform/messages.ts';
 import { connectDevice, type Device, keyOf, MAKER_A, until } from './commands.kit.ts';
-import { beOnline, insertBlock, insertRoute } from './control.kit.ts';
+import { beOnline, insertBlock } from './control.kit.ts';
 import { freePort } from './freePort.ts';
 import { body, createTestApp, fleetCallers, signInWith, type TestApp } from './helper.ts';
 
@@ -32,7 +32,7 @@ let routeId: number;
 let otherRoute: number;
 let operatorA: number;
 
-type Method = 'GET' | 'POST';
+type Method = 'GET' | 'POST' | 'PUT';
 const call = (method: Method, url: string, role: string | null, payload?: unknown, lang = 'en') =>
   t.app.inject({
     method,
@@ -90,8 +90,20 @@ beforeAll(async () => {
     .where('drone_id', '=', d[2] as string)
     .execute();
   const block = await insertBlock(t, operatorA, 'control field');
-  routeId = await insertRoute(t, block, operatorA, 2);
-  otherRoute = await insertRoute(t, block, operatorA, 1);
+  // Routes planned by the console itself (PUT route, planGroupRoute).
+  const plan = async (droneCount: number) => {
+    const res = await call('PUT', ROUTE_BASE, 'operatorA', {
+      block,
+      alignEdgeIndex: 0,
+      home: [120.2995, 33.6995],
+      droneCount,
+      width: 5,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return (body(res).data as RouteRecord).routeId;
+  };
+  routeId = await plan(2);
+  otherRoute = await plan(1);
   const key = await keyOf(t, MAKER_A, 'control-a');
   device = await connectDevice(`mqtt://127.0.0.1:${port}`, key);
   for (const id of d.slice(0, 3)) expect(await device.subscribe(id)).toBe(true);
@@ -211,7 +223,8 @@ describe('the loop over MQTT', () => {
       const m = await received(id as string, 'plan');
       const payload = planCommandPayload.parse(m.payload);
       expect(payload).toMatchObject({ routeId, index: i, width: 5, speed: 5, height: 3 });
-      expect(payload.route.index).toBe(i);
+      expect(payload.route).toEqual(r1.plan.routes[i]);
+      expect(payload.route.legs.some((l) => l.kind === 'spray')).toBe(true);
       await device.ack(id as string, { id: m.id, state: 'done' });
     }
     const start = await post('command', 'operatorA', { droneIds: [d[0], d[1]], type: 'start' });

@@ -165,6 +165,36 @@ describe('GET list and GET /{routeId}', () => {
     expect((body(res).data as { records: unknown[] }).records).toEqual([]);
   });
 
+  it('a government reads the routes of blocks in its region, and changes none', async () => {
+    const gov = await t.db
+      .selectFrom('accounts')
+      .select(['rule_province', 'rule_city', 'rule_county'])
+      .where('account_type', '=', 2)
+      .where(
+        'id',
+        '=',
+        (
+          await t.db
+            .selectFrom('users')
+            .select('account_id')
+            .where('phone', '=', '13800000002')
+            .executeTakeFirstOrThrow()
+        ).account_id,
+      )
+      .executeTakeFirstOrThrow();
+    const code = gov.rule_county ?? gov.rule_city ?? gov.rule_province;
+    expect((await call('GET', `${ROUTE_BASE}/${routeA}`, 'government')).statusCode).toBe(404);
+    await t.db.updateTable('blocks').set({ region_code: code }).where('block_id', '=', blockA).execute();
+    const res = await call('GET', `${ROUTE_BASE}/${routeA}`, 'government');
+    expect(res.statusCode, res.body).toBe(200);
+    expect((body(res).data as RouteRecord).editable).toBe(false);
+    expect((await call('PUT', ROUTE_BASE, 'government', createBody(blockA))).statusCode).toBe(403);
+    expect(
+      (await call('PATCH', `${ROUTE_BASE}/${droneOfA}`, 'government', { droneStatus: 1, plan: routeA }))
+        .statusCode,
+    ).toBe(403);
+  });
+
   it('the owner and the share target read the route; only the owner may edit it', async () => {
     for (const [role, editable] of [
       ['operatorA', true],

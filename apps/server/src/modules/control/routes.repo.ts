@@ -16,6 +16,8 @@ export interface RouteActor {
   accountId: number;
   accountType: number;
   userId: number;
+  /** A government's rule region as a code range: it reads the routes of the blocks in it. */
+  region?: [number, number] | null;
 }
 
 /** The caller's account and every account under it (parent_id, any depth). */
@@ -31,9 +33,13 @@ export function editableBy(a: RouteActor, ownerCol: string): RawBuilder<SqlBool>
   return sql<SqlBool>`${sql.ref(ownerCol)} IN ${ownAccounts(a)}`;
 }
 
-/** Shared with the caller's user (block_shares). */
-const sharedWith = (a: RouteActor, blockCol: string) =>
-  sql<SqlBool>`EXISTS (SELECT 1 FROM block_shares s WHERE s.block_id = ${sql.ref(blockCol)} AND s.user_id = ${a.userId})`;
+/** Shared with the caller's user (block_shares), or (a government) the block lies in its region. */
+function sharedWith(a: RouteActor, blockCol: string): RawBuilder<SqlBool> {
+  const shared = sql<SqlBool>`EXISTS (SELECT 1 FROM block_shares s WHERE s.block_id = ${sql.ref(blockCol)} AND s.user_id = ${a.userId})`;
+  if (!a.region) return shared;
+  return sql<SqlBool>`(${shared} OR EXISTS (SELECT 1 FROM blocks rb WHERE rb.block_id = ${sql.ref(blockCol)}
+    AND rb.region_code BETWEEN ${a.region[0]} AND ${a.region[1]}))`;
+}
 
 export interface BlockForRoute {
   blockId: number;

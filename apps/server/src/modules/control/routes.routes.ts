@@ -17,6 +17,7 @@ import {
 } from '@agrifleet/domain';
 import type { FastifyRequest } from 'fastify';
 import { callerOf } from '../../platform/auth/guard.ts';
+import { regionRange, scopeOf } from '../../platform/auth/scope.ts';
 import { accessSubject } from '../../platform/auth/subject.ts';
 import { ok } from '../../platform/http.ts';
 import type { Routes } from '../../platform/routes.ts';
@@ -27,10 +28,12 @@ const access = { access: { screens: ['BlockList', 'GroupControl'] } } as const;
 
 export function routeActing(req: FastifyRequest): Acting {
   const c = callerOf(req);
+  const scope = scopeOf(c);
   return {
     accountId: c.account.id,
     accountType: c.account.account_type,
     userId: c.user.id,
+    region: scope.kind === 'region' ? regionRange(scope.code) : null,
     canManage: hasAbility(accessSubject(c, req.hostProfile), 'manageEquipment'),
   };
 }
