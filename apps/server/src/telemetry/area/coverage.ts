@@ -16,7 +16,7 @@
  * capped in vertices; gaps narrower than `minGapM` are left out of the drawing (not of the figures).
  */
 import { type PolygonGeometry, ringsAreaM2 } from '@agrifleet/domain';
-import { newQuadSet, type QuadSet } from './booms.ts';
+import { newQuadSet } from './booms.ts';
 import { scanRows } from './coverageRows.ts';
 import { type LocalFrame, lngDelta, localFrameAt } from './localFrame.ts';
 import { rowDirection } from './rowDirection.ts';
@@ -63,16 +63,6 @@ function blockFrame(block: PolygonGeometry): LocalFrame {
   return localFrameAt(sLat / n, ref[0] + sLng / n);
 }
 
-function concat(sets: QuadSet[]): QuadSet {
-  const all = newQuadSet(sets.reduce((s, q) => s + q.count, 0));
-  for (const q of sets) {
-    all.x.set(q.x.subarray(0, 4 * q.count), 4 * all.count);
-    all.y.set(q.y.subarray(0, 4 * q.count), 4 * all.count);
-    all.count += q.count;
-  }
-  return all;
-}
-
 /** Rotation by -theta so the rows (direction theta) run along x. */
 function turn(x: Float64Array, y: Float64Array, theta: number): void {
   const c = Math.cos(-theta);
@@ -108,13 +98,11 @@ export function blockCoverage(
     return { blockAreaM2, sprayedAreaM2: 0, twiceAreaM2: 0, unsprayed: empty };
 
   let minSwath = Number.POSITIVE_INFINITY;
-  const quads = concat(
-    sorties.map((points) => {
-      const s = sortieQuads(points, frame, opts);
-      if (s.minSwathM < minSwath) minSwath = s.minSwathM;
-      return s.quads;
-    }),
-  );
+  const quads = newQuadSet(sorties.reduce((n, points) => n + Math.max(0, points.length - 1), 0));
+  for (const points of sorties) {
+    const s = sortieQuads(points, frame, opts, quads);
+    if (s.minSwathM < minSwath) minSwath = s.minSwathM;
+  }
 
   // Row direction: away from the swaths' sides and the block's edges.
   const edges = rings.reduce((s, r) => s + r.x.length, 0) + quads.count;

@@ -6,6 +6,7 @@
  * inside the block, the length covered once or more and twice or more, and the uncovered intervals.
  */
 import type { QuadSet } from './booms.ts';
+import { BAND_ROWS, BAND_SHIFT, Intervals } from './rowIntervals.ts';
 
 export interface RowsInput {
   /** Rings already in the turned frame: x[], y[] per ring (closed or not, the last edge is implied). */
@@ -84,131 +85,204 @@ class Growable {
   }
 }
 
+/** Whether quad i continues quad i - 1's run: they share a boom (booms.ts addRun). */
+function joinsPrevious(q: QuadSet, i: number): boolean {
+  if (i === 0) return false;
+  const a = 4 * i;
+  const b = 4 * (i - 1);
+  const close = (u: number, v: number) => Math.abs(u - v) <= 1e-9 * (1 + Math.abs(u));
+  return (
+    close(q.x[a] as number, q.x[b + 1] as number) &&
+    close(q.y[a] as number, q.y[b + 1] as number) &&
+    close(q.x[a + 3] as number, q.x[b + 2] as number) &&
+    close(q.y[a + 3] as number, q.y[b + 2] as number)
+  );
+}
+
 export function scanRows(input: RowsInput): RowsResult {
   const { quads, h, yMin, rows, minGapM } = input;
   const { x, y } = quads;
   const n = quads.count;
   const ring = ringCrossings(input);
 
-  // Quads by their first row; an active list walks the rows.
+  // Quads by band of rows (in quad order within a band), as quadUnion.ts does.
   const first = new Int32Array(n);
   const last = new Int32Array(n);
+  const joins = new Uint8Array(n);
+  const bands = (rows + BAND_ROWS - 1) >> BAND_SHIFT;
+  const bandStart = new Int32Array(bands + 1);
   for (let i = 0; i < n; i++) {
     const a = 4 * i;
     const lo = Math.min(y[a] as number, y[a + 1] as number, y[a + 2] as number, y[a + 3] as number);
     const hi = Math.max(y[a] as number, y[a + 1] as number, y[a + 2] as number, y[a + 3] as number);
-    first[i] = Math.max(0, Math.ceil((lo - yMin) / h - 0.5));
-    last[i] = Math.min(rows - 1, Math.floor((hi - yMin) / h - 0.5));
+    const j0 = Math.max(0, Math.ceil((lo - yMin) / h - 0.5));
+    const j1 = Math.min(rows - 1, Math.floor((hi - yMin) / h - 0.5));
+    first[i] = j0;
+    last[i] = j1;
+    joins[i] = joinsPrevious(quads, i) ? 1 : 0;
+    if (j1 < j0) continue;
+    for (let b = j0 >> BAND_SHIFT; b <= j1 >> BAND_SHIFT; b++)
+      bandStart[b + 1] = (bandStart[b + 1] as number) + 1;
   }
-  const order = Array.from({ length: n }, (_, i) => i).sort(
-    (p, q) => (first[p] as number) - (first[q] as number),
-  );
-  let active = new Int32Array(64);
-  let nActive = 0;
-  let next = 0;
+  for (let b = 0; b < bands; b++) bandStart[b + 1] = (bandStart[b + 1] as number) + (bandStart[b] as number);
+  const members = new Int32Array(bandStart[bands] as number);
+  const fill = bandStart.slice(0, bands);
+  for (let i = 0; i < n; i++) {
+    if ((last[i] as number) < (first[i] as number)) continue;
+    for (let b = (first[i] as number) >> BAND_SHIFT; b <= (last[i] as number) >> BAND_SHIFT; b++) {
+      const at = fill[b] as number;
+      members[at] = i;
+      fill[b] = at + 1;
+    }
+  }
 
-  let los = new Float64Array(1024);
-  let his = new Float64Array(1024);
+  const store = new Intervals();
+  const lastOnRow = new Int32Array(BAND_ROWS);
+  const lastQuadOnRow = new Int32Array(BAND_ROWS);
+  const rowOffset = new Int32Array(BAND_ROWS + 1);
   const gapStart = new Int32Array(rows + 1);
   const gapLo = new Growable();
   const gapHi = new Growable();
-  let blockLength = 0;
-  let coveredLength = 0;
-  let twiceLength = 0;
+  const acc = { block: 0, covered: 0, twice: 0 };
 
-  for (let j = 0; j < rows; j++) {
-    const yc = yMin + (j + 0.5) * h;
-    // Admit the quads starting here, drop the finished ones.
-    while (next < n && (first[order[next] as number] as number) <= j) {
-      if (nActive === active.length) {
-        const b = new Int32Array(nActive * 2);
-        b.set(active);
-        active = b;
-      }
-      active[nActive++] = order[next++] as number;
-    }
-    let k = 0;
-    for (let m = 0; m < nActive; m++) {
-      const i = active[m] as number;
-      if ((last[i] as number) >= j) active[k++] = i;
-    }
-    nActive = k;
-    // This row's quad intervals.
-    if (los.length < nActive) {
-      los = new Float64Array(2 * nActive);
-      his = new Float64Array(2 * nActive);
-    }
-    let c = 0;
-    for (let m = 0; m < nActive; m++) {
-      const a = 4 * (active[m] as number);
-      let lo = Number.POSITIVE_INFINITY;
-      let hi = Number.NEGATIVE_INFINITY;
-      for (let e = 0; e < 4; e++) {
-        const p = a + e;
-        const q = a + ((e + 1) & 3);
-        const y0 = y[p] as number;
-        const y1 = y[q] as number;
-        if (y0 <= yc === y1 <= yc) continue;
-        const xc = (x[p] as number) + ((yc - y0) / (y1 - y0)) * ((x[q] as number) - (x[p] as number));
-        if (xc < lo) lo = xc;
-        if (xc > hi) hi = xc;
-      }
-      if (!(lo < hi)) continue;
-      los[c] = lo;
-      his[c] = hi;
-      c++;
-    }
-    const sl = los.subarray(0, c).sort();
-    const sh = his.subarray(0, c).sort();
-    // Sweep the breakpoints: quad starts and ends, block boundaries.
-    const b0 = ring.start[j] as number;
-    const b1 = ring.start[j + 1] as number;
-    let bi = b0;
-    let li = 0;
-    let hi = 0;
-    let depth = 0;
-    let inside = false;
-    let at = Number.NEGATIVE_INFINITY;
-    let gapFrom = Number.NaN;
-    while (bi < b1 || li < c) {
-      // Next breakpoint; ends before starts at equal x (touching swaths do not overlap).
-      const xb = bi < b1 ? (ring.xs[bi] as number) : Number.POSITIVE_INFINITY;
-      const xl = li < c ? (sl[li] as number) : Number.POSITIVE_INFINITY;
-      const xh = hi < c ? (sh[hi] as number) : Number.POSITIVE_INFINITY;
-      const xn = Math.min(xb, xl, xh);
-      if (inside && xn > at) {
-        const d = xn - at;
-        blockLength += d;
-        if (depth >= 1) coveredLength += d;
-        if (depth >= 2) twiceLength += d;
-      }
-      at = xn;
-      const wasGap = inside && depth === 0;
-      if (xh === xn) {
-        depth--;
-        hi++;
-      } else if (xb === xn) {
-        inside = !inside;
-        bi++;
-      } else {
-        depth++;
-        li++;
-      }
-      const isGap = inside && depth === 0;
-      if (!wasGap && isGap) gapFrom = xn;
-      if (wasGap && !isGap && xn - gapFrom >= minGapM) {
-        gapLo.push(gapFrom);
-        gapHi.push(xn);
+  for (let b = 0; b < bands; b++) {
+    const rowFrom = b << BAND_SHIFT;
+    const rowTo = Math.min(rows, rowFrom + BAND_ROWS) - 1;
+    store.n = 0;
+    lastQuadOnRow.fill(-2);
+    for (let m = bandStart[b] as number; m < (bandStart[b + 1] as number); m++) {
+      const i = members[m] as number;
+      const a = 4 * i;
+      const jEnd = Math.min(last[i] as number, rowTo);
+      for (let j = Math.max(first[i] as number, rowFrom); j <= jEnd; j++) {
+        const yc = yMin + (j + 0.5) * h;
+        let lo = Number.POSITIVE_INFINITY;
+        let hi = Number.NEGATIVE_INFINITY;
+        for (let e = 0; e < 4; e++) {
+          const p = a + e;
+          const q = a + ((e + 1) & 3);
+          const y0 = y[p] as number;
+          const y1 = y[q] as number;
+          if (y0 <= yc === y1 <= yc) continue;
+          const xc = (x[p] as number) + ((yc - y0) / (y1 - y0)) * ((x[q] as number) - (x[p] as number));
+          if (xc < lo) lo = xc;
+          if (xc > hi) hi = xc;
+        }
+        if (!(lo < hi)) continue;
+        const k = j - rowFrom;
+        const prev = lastOnRow[k] as number;
+        // The next quad of the same run: one swath with the previous one (they touch at a boom).
+        if (
+          joins[i] === 1 &&
+          lastQuadOnRow[k] === i - 1 &&
+          lo <= (store.hi[prev] as number) + 1e-9 &&
+          hi >= (store.lo[prev] as number) - 1e-9
+        ) {
+          if (lo < (store.lo[prev] as number)) store.lo[prev] = lo;
+          if (hi > (store.hi[prev] as number)) store.hi[prev] = hi;
+        } else {
+          lastOnRow[k] = store.push(lo, hi, k);
+        }
+        lastQuadOnRow[k] = i;
       }
     }
-    gapStart[j + 1] = gapLo.n;
+    // Group the band's intervals by row, then sweep each row.
+    rowOffset.fill(0);
+    for (let t = 0; t < store.n; t++) {
+      const r = (store.row[t] as number) + 1;
+      rowOffset[r] = (rowOffset[r] as number) + 1;
+    }
+    for (let k = 0; k < BAND_ROWS; k++)
+      rowOffset[k + 1] = (rowOffset[k + 1] as number) + (rowOffset[k] as number);
+    const at = rowOffset.slice(0, BAND_ROWS);
+    for (let t = 0; t < store.n; t++) {
+      const r = store.row[t] as number;
+      const w = at[r] as number;
+      at[r] = w + 1;
+      store.sortedLo[w] = store.lo[t] as number;
+      store.sortedHi[w] = store.hi[t] as number;
+    }
+    for (let j = rowFrom; j <= rowTo; j++) {
+      const from = rowOffset[j - rowFrom] as number;
+      const to = rowOffset[j - rowFrom + 1] as number;
+      const sl = store.sortedLo.subarray(from, to).sort();
+      const sh = store.sortedHi.subarray(from, to).sort();
+      sweepRow(
+        sl,
+        sh,
+        ring.xs,
+        ring.start[j] as number,
+        ring.start[j + 1] as number,
+        minGapM,
+        acc,
+        gapLo,
+        gapHi,
+      );
+      gapStart[j + 1] = gapLo.n;
+    }
   }
   return {
-    blockLength,
-    coveredLength,
-    twiceLength,
+    blockLength: acc.block,
+    coveredLength: acc.covered,
+    twiceLength: acc.twice,
     gapStart,
     gapLo: gapLo.a.subarray(0, gapLo.n),
     gapHi: gapHi.a.subarray(0, gapHi.n),
   };
+}
+
+/**
+ * One row: the sorted starts and ends of its swath intervals and the block's boundary crossings
+ * xs[b0, b1). Adds the block length, covered and twice-covered length; collects the gaps.
+ */
+function sweepRow(
+  sl: Float64Array,
+  sh: Float64Array,
+  xs: Float64Array,
+  b0: number,
+  b1: number,
+  minGapM: number,
+  acc: { block: number; covered: number; twice: number },
+  gapLo: Growable,
+  gapHi: Growable,
+): void {
+  const c = sl.length;
+  let bi = b0;
+  let li = 0;
+  let hi = 0;
+  let depth = 0;
+  let inside = false;
+  let at = Number.NEGATIVE_INFINITY;
+  let gapFrom = Number.NaN;
+  while (bi < b1) {
+    // Next breakpoint; ends before starts at equal x (touching swaths do not overlap).
+    const xb = xs[bi] as number;
+    const xl = li < c ? (sl[li] as number) : Number.POSITIVE_INFINITY;
+    const xh = hi < c ? (sh[hi] as number) : Number.POSITIVE_INFINITY;
+    const xn = Math.min(xb, xl, xh);
+    if (inside && xn > at) {
+      const d = xn - at;
+      acc.block += d;
+      if (depth >= 1) acc.covered += d;
+      if (depth >= 2) acc.twice += d;
+    }
+    at = xn;
+    const wasGap = inside && depth === 0;
+    if (xh === xn) {
+      depth--;
+      hi++;
+    } else if (xb === xn) {
+      inside = !inside;
+      bi++;
+    } else {
+      depth++;
+      li++;
+    }
+    const isGap = inside && depth === 0;
+    if (!wasGap && isGap) gapFrom = xn;
+    if (wasGap && !isGap && xn - gapFrom >= minGapM) {
+      gapLo.push(gapFrom);
+      gapHi.push(xn);
+    }
+  }
 }

@@ -76,16 +76,19 @@ export interface SortieQuads {
 
 /**
  * The quadrilaterals one sortie's runs sweep (booms.ts), in local metres of `frame`: the geometry
- * `sprayedArea` measures, exposed for the coverage of a block (coverage.ts).
+ * `sprayedArea` measures, exposed for the coverage of a block (coverage.ts), which collects the
+ * quads of all its sorties in one set (`into`).
  */
 export function sortieQuads(
   points: readonly SprayPoint[],
   frame: LocalFrame,
   opts: SprayedAreaOptions = {},
+  /** Appends to this set (room for points.length - 1 more quads) instead of a new one. */
+  into?: QuadSet,
 ): SortieQuads {
   const maxGapMs = opts.maxGapMs ?? 10_000;
   const maxGapMetres = opts.maxGapMetres ?? 50;
-  const quads = newQuadSet(Math.max(0, points.length - 1));
+  const quads = into ?? newQuadSet(Math.max(0, points.length - 1));
   // The current run: its samples in local metres and half-swaths.
   const rx = new Float64Array(points.length);
   const ry = new Float64Array(points.length);
