@@ -149,12 +149,18 @@ describe('a simulated drone flying a plan it was sent', () => {
     expect(hover.every((p) => !p.pump && airborne(p))).toBe(true);
     expect(d.obey(cmd('resume'))).toEqual({ state: 'done' });
     until(T0 + 125_000);
-    expect(d.obey(cmd('returnHome'))).toEqual({ state: 'done' });
+    const back = cmd('returnHome');
+    expect(d.obey(back)).toEqual({ state: 'acknowledged' });
     until(T0 + 10 * 60_000);
     expect(answers.filter((a) => a.id === start.id).at(-1)).toMatchObject({
       state: 'failed',
       reason: 'returnedHome',
     });
+    // returnHome done once landed, before the start's end.
+    const order = answers.filter((a) => a.state !== 'acknowledged').map((a) => a.id);
+    expect(order.slice(-2)).toEqual([back.id, start.id]);
+    const landed = points.find((p) => p.recordTime > T0 + 125_000 && !airborne(p)) as TelemetryPoint;
+    expect(answers.find((a) => a.id === back.id)?.at).toBeGreaterThanOrEqual(landed.recordTime);
     const last = points.filter((p) => p.recordTime < T0 + 5 * 60_000).at(-1) as TelemetryPoint;
     expect(airborne(last)).toBe(false);
     expect(Math.hypot(xy(last).x, xy(last).y)).toBeLessThan(1);

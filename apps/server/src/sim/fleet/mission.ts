@@ -16,8 +16,8 @@
  *    first (failed `superseded`).
  *  - `pause`: it hovers where it is (pump off), done; `resume`: goes on from there, done (both failed
  *    `notFlying` / `notPaused` when they do not apply).
- *  - `returnHome`: the plan stops; the drone flies home and lands; answered done at once, and the
- *    start `failed` with reason `returnedHome` once landed.
+ *  - `returnHome`: the plan stops; the drone flies home and lands; answered acknowledged at once,
+ *    done once landed, and then the start `failed` with reason `returnedHome`.
  *  - Locked while flying a plan, it returns home and lands (start failed `locked`) and stays there.
  * After a plan (done or stopped) it stays on the ground at the plan's home, online (a ground sample
  * every `heartbeatMs`), for `stayMs`, and while locked; then it goes on with its own day: from where
@@ -78,6 +78,8 @@ interface Mission {
   since: number;
   leftInAir: boolean;
   control: { paused: boolean; home: boolean; why: 'returnedHome' | 'locked' | null };
+  /** The returnHome command to answer `done` once landed. */
+  returnHomeId: number | null;
   progress: RouteProgress;
   lastProgressAt: number;
   /** The start has had its last answer. */
@@ -111,6 +113,8 @@ export function missionable(inner: LockableDrone, opts: MissionOptions = {}): Mi
   const answer = (id: number, a: Answer) => listener(id, a);
 
   function finish(x: Mission, a: Answer, at: number): void {
+    if (x.returnHomeId !== null) answer(x.returnHomeId, { state: 'done' });
+    x.returnHomeId = null;
     if (!x.answered) answer(x.startId, a);
     x.answered = true;
     x.phase = 'stay';
@@ -240,6 +244,7 @@ export function missionable(inner: LockableDrone, opts: MissionOptions = {}): Mi
       since: prev?.since ?? wall,
       leftInAir: prev ? prev.leftInAir : inAir,
       control: { paused: false, home: false, why: null },
+      returnHomeId: null,
       progress: { sprayLegs: 0, sprayLegsDone: 0 },
       lastProgressAt: wall,
       answered: false,
@@ -292,7 +297,8 @@ export function missionable(inner: LockableDrone, opts: MissionOptions = {}): Mi
         if (!flying) return { state: 'failed', reason: 'notFlying' };
         flying.control.home = true;
         flying.control.paused = false;
-        return { state: 'done' };
+        flying.returnHomeId = c.id;
+        return { state: 'acknowledged' };
       default:
         return { state: 'failed', reason: `${c.type} is not supported` };
     }
