@@ -23,6 +23,9 @@ export interface Pass {
   u1: number;
 }
 
+/** Share of a swath the strips are trimmed by at each side (the grid's tolerance). */
+const TRIM = 0.011;
+
 export interface StripGrid {
   v0: number;
   count: number;
@@ -58,8 +61,10 @@ export function makePasses(inner: PathsD, width: number, grid: StripGrid): Pass[
   for (const parity of [0, 1]) {
     const rects: PathsD = [];
     for (let k = parity; k < grid.count; k += 2) {
-      const a = grid.v0 + k * width;
-      const b = a + width;
+      // Trimmed by the 1 % the grid allows, so that a piece reaching into the strip by rounding
+      // only neither makes a pass nor joins two pieces.
+      const a = grid.v0 + k * width + TRIM * width;
+      const b = a + width - 2 * TRIM * width;
       rects.push([
         { x: uMin, y: a },
         { x: uMax, y: a },
@@ -69,16 +74,20 @@ export function makePasses(inner: PathsD, width: number, grid: StripGrid): Pass[
     }
     for (const ring of intersect(inner, rects)) {
       if (ring.length < 3 || !Clipper.isPositiveD(ring)) continue;
-      // Slivers (a piece touching a strip at a corner) are left to the headland.
-      if (Clipper.areaD(ring) < 0.02 * width) continue;
       let lo = Number.POSITIVE_INFINITY;
       let hi = Number.NEGATIVE_INFINITY;
+      let vLo = Number.POSITIVE_INFINITY;
+      let vHi = Number.NEGATIVE_INFINITY;
       let vs = 0;
       for (const p of ring) {
         lo = Math.min(lo, p.x);
         hi = Math.max(hi, p.x);
+        vLo = Math.min(vLo, p.y);
+        vHi = Math.max(vHi, p.y);
         vs += p.y;
       }
+      // Slivers (a piece touching a strip at a corner) are left to the headland.
+      if (Clipper.areaD(ring) < 0.02 * width || vHi - vLo < TRIM * width) continue;
       const k = Math.min(grid.count - 1, Math.max(0, Math.floor((vs / ring.length - grid.v0) / width)));
       passes.push({ k, v: grid.v0 + (k + 0.5) * width, u0: lo, u1: hi });
     }

@@ -10,6 +10,7 @@ import { ringsAreaM2 } from './area.ts';
 import { coverage, swathQuads } from './coverage.ts';
 import { pieceCost, type Speeds, timeline } from './estimate.ts';
 import { area, edgeIndex, offset, pathLength, ringsToPaths, union } from './geom.ts';
+import { headlandLaps } from './headland.ts';
 import { makeCells, makePasses, stripGrid } from './passes.ts';
 import { balancePieces, piecesLegs } from './split.ts';
 import { type Leg, sweepRoute } from './sweep.ts';
@@ -33,9 +34,9 @@ export function planGroupRoute(block: PolygonGeometry, params: RouteParams): Pla
   if ((vHi - vLo) / w > PLAN_LIMITS.maxPasses) return tooMany();
 
   // Headland laps half a swath inside the boundary; the inner part one swath inside.
-  const laps = offset(P, -w / 2).filter((r) => r.length >= 3);
   const inner = offset(P, -w);
   const grid = stripGrid(inner, w);
+  const laps = headlandLaps(P, inner, grid, w);
   const passes = grid ? makePasses(inner, w, grid) : [];
   if (passes.length > PLAN_LIMITS.maxPasses) return tooMany();
   if (laps.length === 0 && passes.length === 0) return { ok: false, issue: { code: 'tooSmall', params: {} } };
