@@ -8,7 +8,8 @@ import { type Kysely, sql } from 'kysely';
  * range), crop, remark, finest region of the centre (`region_code`, with the levels kept as
  * before), who created and last changed it, and the centre. `area_mu` is the ellipsoidal area net
  * of holes. `extent_deg` (generated: the larger side of the outer ring's box, degrees) lets the monitor leave
- * out blocks too small to see at a map range's resolution. Existing rows (demo and generated
+ * out blocks too small to see at a map range's resolution; `bbox` (generated: the outer ring's box)
+ * carries the monitor's GiST index with the columns its range query reads (index-only scans). Existing rows (demo and generated
  * blocks) get their geometry, centre and extent from `shape`. `sorties_block_idx` finds the sorties
  * of a block (detail, delete check).
  *
@@ -27,7 +28,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       ADD COLUMN created_by    integer REFERENCES users(id) ON DELETE SET NULL,
       ADD COLUMN updated_at    timestamptz NOT NULL DEFAULT now(),
       ADD COLUMN extent_deg    double precision NOT NULL
-        GENERATED ALWAYS AS (greatest(width(box(shape)), height(box(shape)))) STORED`.execute(db);
+        GENERATED ALWAYS AS (greatest(width(box(shape)), height(box(shape)))) STORED,
+      ADD COLUMN bbox          box NOT NULL GENERATED ALWAYS AS (box(shape)) STORED`.execute(db);
   // The outer ring of `shape` ('((x,y),...)') as a closed GeoJSON ring; the centre from its box.
   // (Bracketed parentheses in the pattern: a backslash in this template would be dropped.)
   await sql`
@@ -43,6 +45,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       region_code = coalesce(b.county_code, b.city_code, b.province_code, b.country_code)`.execute(db);
   await sql`ALTER TABLE blocks ALTER COLUMN geometry SET NOT NULL`.execute(db);
   await sql`CREATE INDEX blocks_region_idx ON blocks (region_code)`.execute(db);
+  // The monitor's map range: GiST on the box with what the range query filters and sorts by, so
+  // counting the blocks of a province range and picking its largest are index-only scans.
+  await sql`
+    CREATE INDEX blocks_bbox_idx ON blocks USING gist (bbox)
+      INCLUDE (block_id, yy_account_id, region_code, area_mu, extent_deg)`.execute(db);
+  // The largest extent (one index probe): at ranges where no block is big enough to see, the
+  // monitor only counts.
+  await sql`CREATE INDEX blocks_extent_idx ON blocks (extent_deg)`.execute(db);
   // The sorties of a block (its detail, the delete check); most sorties have none.
   await sql`CREATE INDEX sorties_block_idx ON sorties (block_id, start_time DESC) WHERE block_id IS NOT NULL`.execute(
     db,
@@ -66,5 +76,5 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     ALTER TABLE blocks DROP COLUMN IF EXISTS geometry, DROP COLUMN IF EXISTS crop_id,
       DROP COLUMN IF EXISTS remark, DROP COLUMN IF EXISTS region_code, DROP COLUMN IF EXISTS center_lng,
       DROP COLUMN IF EXISTS center_lat, DROP COLUMN IF EXISTS created_by, DROP COLUMN IF EXISTS updated_at,
-      DROP COLUMN IF EXISTS extent_deg`.execute(db);
+      DROP COLUMN IF EXISTS extent_deg, DROP COLUMN IF EXISTS bbox`.execute(db);
 }

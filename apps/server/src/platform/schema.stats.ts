@@ -27,6 +27,8 @@ export interface BlocksTable {
   updated_at: Timestamp;
   /** Generated (0018): the larger side of the outer ring's box, degrees. */
   extent_deg: ColumnType<number, never, never>;
+  /** Generated (0018): box(shape), GiST-indexed for the monitor's map range. */
+  bbox: ColumnType<string, never, never>;
 }
 
 export interface BlockGeometry {

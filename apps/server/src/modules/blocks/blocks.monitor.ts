@@ -1,6 +1,6 @@
 /**
  * The monitor's blocks layer (001 §7 "Live monitor": GET blocks with the map range): the visible
- * blocks whose outer ring's box meets the range (GiST on blocks.shape: `shape && polygon(box)`),
+ * blocks whose outer ring's box meets the range (GiST blocks_bbox_idx on blocks.bbox = box(shape)),
  * largest first, at most MONITOR_BLOCKS_MAX, each simplified to the range's resolution.
  *
  * The resolution is the range's larger side / RANGE_PIXELS (about one screen pixel). Blocks whose
@@ -94,20 +94,32 @@ export function createBlocksMonitorRepo(db: Db) {
   return {
     async inRange(v: Viewer, r: MapRange) {
       const res = Math.max(r.maxLng - r.minLng, r.maxLat - r.minLat) / RANGE_PIXELS;
-      const box = sql`polygon(box(point(${r.minLng}, ${r.minLat}), point(${r.maxLng}, ${r.maxLat})))`;
-      const where = sql`b.shape && ${box} AND ${visibleTo(v)}`;
+      const where = sql`b.bbox && box(point(${r.minLng}, ${r.minLat}), point(${r.maxLng}, ${r.maxLat}))
+        AND ${visibleTo(v)}`;
+      const minExtent = res * MIN_PIXELS;
+      // Index-only scans of blocks_bbox_idx (box, id, owner, region, area, extent): the count, and
+      // the largest blocks big enough to see (skipped, by one probe of blocks_extent_idx, where no
+      // block is: a province range); the geometry is read for the chosen blocks only.
+      const largest = await sql<{ e: number | null }>`SELECT max(extent_deg) AS e FROM blocks`.execute(db);
+      const anyVisible = (largest.rows[0]?.e ?? 0) >= minExtent;
       const [rows, count] = await Promise.all([
-        sql<{ blockId: number; blockName: string; areaMu: number; geometry: BlockGeometry }>`
-          SELECT b.block_id AS "blockId", b.block_name AS "blockName", b.area_mu AS "areaMu", b.geometry
-          FROM blocks b WHERE ${where} AND b.extent_deg >= ${res * MIN_PIXELS}
-          ORDER BY b.area_mu DESC, b.block_id LIMIT ${MONITOR_BLOCKS_MAX}`.execute(db),
+        anyVisible
+          ? sql<{ blockId: number; blockName: string; areaMu: number; geometry: BlockGeometry }>`
+              SELECT g.block_id AS "blockId", g.block_name AS "blockName", g.area_mu AS "areaMu", g.geometry
+              FROM (SELECT b.block_id FROM blocks b WHERE ${where} AND b.extent_deg >= ${minExtent}
+                    ORDER BY b.area_mu DESC, b.block_id LIMIT ${MONITOR_BLOCKS_MAX}) top
+              JOIN blocks g ON g.block_id = top.block_id
+              ORDER BY g.area_mu DESC, g.block_id`
+              .execute(db)
+              .then((r) => r.rows)
+          : Promise.resolve([]),
         sql<{ n: number }>`SELECT count(*) AS n FROM blocks b WHERE ${where}`.execute(db),
       ]);
       const total = Number(count.rows[0]?.n ?? 0);
       return {
-        records: rows.rows.map((b) => ({ ...b, geometry: simplify(b.geometry, res) })),
+        records: rows.map((b) => ({ ...b, geometry: simplify(b.geometry, res) })),
         total,
-        truncated: rows.rows.length < total,
+        truncated: rows.length < total,
       };
     },
   };

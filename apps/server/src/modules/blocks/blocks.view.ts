@@ -22,6 +22,8 @@ export interface Viewer {
   subAccounts: number[];
   /** A government's rule region, as a code range. */
   region: [number, number] | null;
+  /** The blocks shared with the calling user. */
+  shared: number[];
 }
 
 /** The caller as the block reads need it (one query for the sub-accounts). */
@@ -33,6 +35,11 @@ export async function viewerOf(db: Db, c: Caller): Promise<Viewer> {
       UNION SELECT x.id FROM accounts x JOIN sub ON x.parent_id = sub.id)
     SELECT id FROM sub LIMIT 100000`.execute(db);
   const subAccounts = rows.map((r) => r.id).filter((id) => id !== a.id);
+  const shares = await db
+    .selectFrom('block_shares')
+    .select('block_id')
+    .where('user_id', '=', c.user.id)
+    .execute();
   const rule = a.account_type === 2 ? (a.rule_county ?? a.rule_city ?? a.rule_province) : null;
   return {
     userId: c.user.id,
@@ -41,6 +48,7 @@ export async function viewerOf(db: Db, c: Caller): Promise<Viewer> {
     owned: [a.id, ...subAccounts],
     subAccounts,
     region: a.account_type === 2 ? (rule ? regionRange(rule) : [-1, -1]) : null,
+    shared: shares.map((s) => Number(s.block_id)),
   };
 }
 
@@ -56,7 +64,8 @@ export const editableBy = (v: Viewer): Expression<SqlBool> =>
 export function visibleTo(v: Viewer): Expression<SqlBool> {
   if (v.all) return sql<SqlBool>`true`;
   const region = v.region ? sql`OR b.region_code BETWEEN ${v.region[0]} AND ${v.region[1]}` : sql``;
-  return sql<SqlBool>`(b.yy_account_id = ANY(${ids(v.owned)}) ${region} OR ${sharedWith(v)})`;
+  const shared = v.shared.length ? sql`OR b.block_id = ANY(${v.shared}::bigint[])` : sql``;
+  return sql<SqlBool>`(b.yy_account_id = ANY(${ids(v.owned)}) ${region} ${shared})`;
 }
 
 /** Seen only through a share: shared and not editable. */
