@@ -20,6 +20,8 @@ const CENTER = { lng: 119.4321, lat: 32.3921 };
 let browser: Browser;
 let blockId = 0;
 let online: string[] = [];
+/** Sends the three drones' last half minute again, ending now (they stay online). */
+let refresh: (page: Page) => Promise<void> = async () => {};
 
 async function bearer(page: Page) {
   const token = await page.evaluate(() => JSON.parse(localStorage.getItem('token') ?? '{}').token as string);
@@ -50,13 +52,16 @@ async function flyThree(page: Page): Promise<string[]> {
   const field = rectangleField({ center: CENTER, widthM: 80, lengthM: 200, angleDeg: 10 });
   const mission = runMission(DEFAULT_DRONE, field, { startTime: Date.now() - 3600_000, seed: 7, rateHz: 1 });
   const points: TelemetryPoint[] = mission.sorties.flatMap((s) => s.points);
-  const now = Date.now();
-  const live = points.slice(100, 130).map((p, i) => ({ ...p, recordTime: now - 30_000 + i * 1000 }));
-  const res = await request.post(url('/api/telemetry/batch'), {
-    headers: basic,
-    data: { drones: ids.map((droneId) => ({ droneId, points: live })) },
-  });
-  expect(res.status()).toBe(200);
+  refresh = async (p: Page) => {
+    const now = Date.now();
+    const live = points.slice(100, 130).map((q, i) => ({ ...q, recordTime: now - 30_000 + i * 1000 }));
+    const res = await p.context().request.post(url('/api/telemetry/batch'), {
+      headers: basic,
+      data: { drones: ids.map((droneId) => ({ droneId, points: live })) },
+    });
+    expect(res.status()).toBe(200);
+  };
+  await refresh(page);
   return ids;
 }
 
@@ -100,7 +105,8 @@ afterAll(async () => {
   await browser.close();
 });
 
-describe('route planning and drone control', () => {
+// Each test signs in, loads a map screen and waits for live states: slow on a shared CI machine.
+describe('route planning and drone control', { timeout: 120_000 }, () => {
   it('an operator plans a field with a hole for 3 drones, saves and sends it (zh)', async () => {
     const { page, context } = await newPage(browser);
     await signInByApi(page, OPERATOR);
@@ -145,11 +151,13 @@ describe('route planning and drone control', () => {
     await expect.poll(() => page.getByTestId('plan-saved').count(), { timeout: 15_000 }).toBe(1);
 
     // Send to the three online drones.
+    await refresh(page);
     await page.getByTestId('plan-send').click();
     const dialog = page.locator('.ant-modal');
     await expect.poll(() => rows(page, 'control-drones').count(), { timeout: 15_000 }).toBeGreaterThan(2);
     for (const id of online)
       await dialog.locator('tr', { hasText: id }).locator('.ant-checkbox-input').check();
+    await refresh(page);
     await dialog.getByTestId('send-plan').click();
     await expect
       .poll(() => dialog.locator('[data-testid="command-results"] [data-testid="command-state"]').count(), {
@@ -164,6 +172,7 @@ describe('route planning and drone control', () => {
   it('group control lists the drones with their states; settings sent show their state (zh)', async () => {
     const { page, context } = await newPage(browser);
     await signInByApi(page, OPERATOR);
+    await refresh(page);
     await page.goto(url('/business_manage/group-control'));
     await expect.poll(() => rows(page, 'control-drones').count(), { timeout: 20_000 }).toBeGreaterThan(3);
     // Online drones can be chosen; offline ones say why not.

@@ -46,8 +46,11 @@ export function DroneTable({
         <Space direction="vertical" size={0} style={{ whiteSpace: 'nowrap' }}>
           <span>{d.droneName ?? d.droneId}</span>
           <span style={{ color: '#64748b', fontSize: 12 }}>
-            {[d.droneId, d.modelName, owners ? d.ownerName : null].filter(Boolean).join(' · ')}
+            {[d.droneId, d.modelName].filter(Boolean).join(' · ')}
           </span>
+          {owners && d.ownerName ? (
+            <span style={{ color: '#64748b', fontSize: 12 }}>{d.ownerName}</span>
+          ) : null}
         </Space>
       ),
     },
@@ -85,8 +88,8 @@ export function DroneTable({
       title: t('col.command'),
       render: (_, d) =>
         d.lastCommand ? (
-          <Space size={4} wrap>
-            <span>{t(`drones:command.type.${d.lastCommand.type}`)}</span>
+          <Space direction="vertical" size={2}>
+            <span style={{ whiteSpace: 'nowrap' }}>{t(`drones:command.type.${d.lastCommand.type}`)}</span>
             <CommandTag state={d.lastCommand.state} reason={d.lastCommand.reason} />
           </Space>
         ) : (
