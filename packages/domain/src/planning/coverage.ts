@@ -4,10 +4,12 @@
  * two half-swaths), flat where it starts and stops. Each leg's swath is a set of quadrilaterals.
  *
  * Covered area: the union of all swaths within the block. Area covered twice or more: the swaths
- * are added group by group (the passes of even strips, of odd strips, each headland lap), each
- * group's union first: twice = twice ∪ (once ∩ group), once = once ∪ group. The passes of one
- * group never overlap one another (one strip apart); a lap's overlap with itself (at sharp
- * corners) is added as the sum of its quadrilaterals less their union.
+ * are added group by group (all the passes, then each headland lap), each group's union first:
+ * twice = twice ∪ (once ∩ group), once = once ∪ group. Passes hardly overlap one another
+ * (neighbouring strips only touch; two passes of one strip overlap only where its pieces overlap in
+ * u, around a notch reaching into the strip from both sides: not counted); a lap's
+ * overlap with itself (at sharp corners) is added as the sum of its quadrilaterals less their
+ * union.
  */
 import type { PathD, PathsD, PointD } from 'clipper2-ts';
 import { area, intersect, union } from './geom.ts';
@@ -79,6 +81,11 @@ export function coverage(block: PathsD, groups: readonly (readonly PointD[][])[]
   for (const group of groups) {
     const quads = group.flatMap((pts) => swathQuads(pts, r));
     if (quads.length === 0) continue;
+    if (once.length === 0 && group.length > 1) {
+      // The first group (the passes) in one operation.
+      once = union(quads);
+      continue;
+    }
     const g = union(quads);
     if (group.length === 1) self += Math.max(0, quadsArea(quads) - area(g));
     if (once.length > 0) twice = union(twice, intersect(once, g));

@@ -132,27 +132,28 @@ export function timeAtVolume(tl: Timeline, v: number): number {
   return Math.min(t, (tl.t0[lo] as number) + (tl.dur[lo] as number));
 }
 
+const isSpray = (tl: Timeline, i: number) => (tl.legs[i] as Leg).kind === 'spray';
+const legEnd = (tl: Timeline, i: number) => (tl.t0[i] as number) + (tl.dur[i] as number);
+
 /** Snaps a piece's ends to spray legs: a piece starts where spraying starts and ends where it ends. */
 export function snap(tl: Timeline, s: number, e: number): [number, number] {
   const n = tl.legs.length;
-  const spray = (i: number) => (tl.legs[i] as Leg).kind === 'spray';
-  const end = (i: number) => (tl.t0[i] as number) + (tl.dur[i] as number);
   let a = tl.total;
   let i = legAt(tl, s);
-  if (spray(i) && s < end(i)) a = s;
+  if (isSpray(tl, i) && s < legEnd(tl, i)) a = s;
   else
     for (i++; i < n; i++)
-      if (spray(i)) {
+      if (isSpray(tl, i)) {
         a = tl.t0[i] as number;
         break;
       }
   let b = 0;
   let j = legAt(tl, e);
-  if (spray(j) && e > (tl.t0[j] as number)) b = Math.min(e, end(j));
+  if (isSpray(tl, j) && e > (tl.t0[j] as number)) b = Math.min(e, legEnd(tl, j));
   else
     for (j--; j >= 0; j--)
-      if (spray(j)) {
-        b = end(j);
+      if (isSpray(tl, j)) {
+        b = legEnd(tl, j);
         break;
       }
   return [a, Math.max(a, b)];

@@ -83,9 +83,7 @@ export function planGroupRoute(block: PolygonGeometry, params: RouteParams): Pla
     };
   });
 
-  const even = passes.filter((p) => p.k % 2 === 0).map(passPath);
-  const odd = passes.filter((p) => p.k % 2 === 1).map(passPath);
-  const cov = coverage(P, [even, odd, ...laps.map((r) => [[...r, r[0] as PointD]])], w / 2);
+  const cov = coverage(P, [passes.map(passPath), ...laps.map((r) => [[...r, r[0] as PointD]])], w / 2);
   return {
     ok: true,
     plan: {

@@ -33,7 +33,7 @@ export function balancePieces(tl: Timeline, home: PointD, drones: number, sp: Sp
         const fit = (a: number, b: number) => {
           let lo = a;
           let hi = b;
-          for (let it = 0; it < 40 && hi - lo > 0.01; it++) {
+          for (let it = 0; it < 40 && hi - lo > 0.05; it++) {
             const mid = (lo + hi) / 2;
             if (cost(s, mid) <= target) lo = mid;
             else hi = mid;
@@ -58,12 +58,18 @@ export function balancePieces(tl: Timeline, home: PointD, drones: number, sp: Sp
     pieces.push([s, tl.total]);
     return cost(s, tl.total) <= target ? pieces : null;
   };
-  let lo = 0;
-  let hi = cost(0, tl.total) + 1;
-  let best = greedy(hi) as Piece[];
+  // The longest flight is at least an even share of the work; start the search near it.
+  let lo = tl.total / drones;
+  let hi = lo * 1.5 + 600;
+  let best = greedy(hi);
+  if (!best) {
+    lo = hi;
+    hi = cost(0, tl.total) + 1;
+    best = greedy(hi) as Piece[];
+  }
   for (let it = 0; it < 40 && hi - lo > 0.02 + hi * 1e-4; it++) {
     const mid = (lo + hi) / 2;
-    const got = greedy(mid);
+    const got: Piece[] | null = greedy(mid);
     if (got) {
       best = got;
       hi = mid;
