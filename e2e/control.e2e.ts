@@ -211,7 +211,7 @@ describe('route planning and drone control', { timeout: 120_000 }, () => {
     await screenshot(page, 'control-route-table-en');
     await page.goto(url('/business_manage/group-control'));
     await expect.poll(() => rows(page, 'control-drones').count(), { timeout: 20_000 }).toBeGreaterThan(3);
-    await page.waitForTimeout(1000);
+    await page.waitForTimeout(3000);
     await screenshot(page, 'control-group-en');
     expect(await missingTranslations(page)).toEqual([]);
     await context.close();

@@ -98,7 +98,7 @@ export function DroneTable({
     },
     {
       key: 'settings',
-      title: t('col.settings'),
+      title: <Tooltip title={t('col.settingsHint')}>{t('col.settings')}</Tooltip>,
       render: (_, d) => (
         <span style={{ whiteSpace: 'nowrap' }}>
           {fmt(d.settings.width, 'm')} · {fmt(d.settings.height, 'm')} · {fmt(d.settings.speed, 'm/s')}
