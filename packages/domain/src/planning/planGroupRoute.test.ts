@@ -3,7 +3,7 @@ import { type LngLat, type PolygonGeometry, pointInRing } from '../contracts/geo
 import { frameAt } from './frame.ts';
 import { planGroupRoute } from './planGroupRoute.ts';
 import { TEST_BLOCKS, testBlock } from './testShapes.ts';
-import type { RouteParams, RoutePlan } from './types.ts';
+import { type RouteParams, type RoutePlan, routePlanSchema } from './types.ts';
 
 const plan = (
   name: Parameters<typeof testBlock>[0],
@@ -189,6 +189,40 @@ describe('planGroupRoute input issues', () => {
       ],
     };
     expect(code(tall, { ...ok, width: 1, home: f.toLngLat({ x: 0, y: 0 }) })).toBe('tooManyPasses');
+  });
+
+  it('plans a small field for 20 drones and a comb-shaped one without throwing; plans fit the stored schema', () => {
+    const small = {
+      type: 'Polygon',
+      coordinates: [
+        ring([
+          [0, 0],
+          [60, 0],
+          [60, 40],
+          [0, 40],
+        ]),
+      ],
+    } as PolygonGeometry;
+    const r = planGroupRoute(small, { ...ok, droneCount: 20, home: f.toLngLat({ x: -10, y: -10 }) });
+    expect(r.ok).toBe(true);
+    if (r.ok) {
+      expect(routePlanSchema.safeParse(r.plan).success).toBe(true);
+      for (const d of r.plan.routes) expect(Number.isFinite(d.flightTimeS)).toBe(true);
+    }
+    const teeth: [number, number][] = [[0, 0]];
+    for (let i = 0; i < 30; i++) teeth.push([i * 20 + 10, 120], [i * 20 + 20, 0]);
+    teeth.push([600, -40], [0, -40]);
+    const comb = { type: 'Polygon', coordinates: [ring(teeth)] } as PolygonGeometry;
+    for (const edge of [0, 1, teeth.length - 2]) {
+      const c = planGroupRoute(comb, {
+        ...ok,
+        alignEdgeIndex: edge,
+        droneCount: 4,
+        home: f.toLngLat({ x: 0, y: -60 }),
+      });
+      expect(c.ok).toBe(true);
+      if (c.ok) expect(routePlanSchema.safeParse(c.plan).success).toBe(true);
+    }
   });
 
   it('is deterministic', () => {
