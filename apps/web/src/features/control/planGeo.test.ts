@@ -146,7 +146,7 @@ describe('control drones', () => {
     type,
     state,
     reason: null,
-    createdAt: 0,
+    createdAt: Date.now(),
   });
 
   it('says why a drone cannot be chosen', () => {
@@ -161,9 +161,12 @@ describe('control drones', () => {
     expect(commandOpen(cmd('start', 'acknowledged'))).toBe(true);
     expect(commandOpen(cmd('start', 'done'))).toBe(false);
     expect(commandOpen(cmd('settings', 'timedOut'))).toBe(false);
+    expect(commandOpen(cmd('settings', 'sent'), Date.now() + 11 * 60_000)).toBe(false);
     expect(needsPolling([drone({})])).toBe(false);
     expect(needsPolling([drone({}), drone({ lastCommand: cmd('settings', 'sent') })])).toBe(true);
     expect(needsPolling([drone({ droneStatus: 2 })])).toBe(true);
+    expect(needsPolling([drone({ droneStatus: 2, online: false })])).toBe(false);
+    expect(needsPolling([drone({ droneStatus: 1 })])).toBe(false);
     expect(needsPolling([drone({ droneStatus: 5 })])).toBe(false);
   });
 });

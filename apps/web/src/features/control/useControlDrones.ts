@@ -1,7 +1,7 @@
 /**
  * The drones the caller may control (GET control drones), read again every 2 seconds while any of
- * their newest commands is not final or any is flying a plan, so every command's state and a plan's
- * progress stay current on screen.
+ * their newest commands (of the last 10 minutes) is not final, or an online drone is flying a plan
+ * or returning, so every command's state and a plan's progress stay current on screen.
  */
 import type { ControlDrone } from '@agrifleet/domain';
 import { useQuery } from '@tanstack/react-query';
@@ -12,15 +12,18 @@ const OPEN = new Set(['pending', 'sent']);
 /** Commands a drone acknowledges first and finishes later (a plan flown, the way home). */
 const LONG = new Set(['start', 'resume', 'returnHome']);
 
-export function commandOpen(c: ControlDrone['lastCommand']): boolean {
-  if (!c) return false;
+/** A command older than this is not waited for (one queued for an offline drone). */
+const RECENT_MS = 10 * 60_000;
+
+export function commandOpen(c: ControlDrone['lastCommand'], now = Date.now()): boolean {
+  if (!c || now - c.createdAt > RECENT_MS) return false;
   return OPEN.has(c.state) || (c.state === 'acknowledged' && LONG.has(c.type));
 }
 
 /** Whether the list should be read again soon. */
 export function needsPolling(drones: readonly ControlDrone[]): boolean {
   return drones.some(
-    (d) => commandOpen(d.lastCommand) || d.droneStatus === 1 || d.droneStatus === 2 || d.droneStatus === 4,
+    (d) => commandOpen(d.lastCommand) || (d.online && (d.droneStatus === 2 || d.droneStatus === 4)),
   );
 }
 
