@@ -6,7 +6,8 @@
  * to where the work resumes, descent to the spraying height, then the legs in order:
  *  - spray: pump on at the plan's flowLpm, at the plan's speed, exactly from the leg's first point
  *    to its last (flat swath ends, as simulate.ts does at the field edges);
- *  - turn: pump off, spraying height, at the turn speed (the drone's turnMps, at most the plan's speed);
+ *  - turn: pump off, spraying height, at the plan's speed but TURN_S longer per turn leg (slowing
+ *    down and speeding up again: a 5 m U-turn at 5 m/s takes 3 s, 1.7 m/s on average);
  *  - transit: climb to the transit height, fly the path, descend to the spraying height.
  * The legs before the first spray leg and after the last one (from and to home) are not flown as
  * legs: the sortie's own take-off, transit and return replace them.
@@ -114,13 +115,11 @@ interface Step {
   legEnd: boolean;
 }
 
+/** Seconds a turn leg takes beyond its length at the spraying speed (as the planner's time model). */
+export const TURN_S = 2;
+
 /** The legs between the first and the last spray leg, as steps in local metres around home. */
-function stepsOf(
-  route: DroneRoute,
-  toUV: (p: LngLat) => UV,
-  s: Required<RouteSettings>,
-  turnMps: number,
-): Step[] {
+function stepsOf(route: DroneRoute, toUV: (p: LngLat) => UV, s: Required<RouteSettings>): Step[] {
   const legs = route.legs;
   const first = legs.findIndex((l) => l.kind === 'spray');
   const last = legs.map((l) => l.kind).lastIndexOf('spray');
@@ -130,6 +129,10 @@ function stepsOf(
     const leg = legs[li] as DroneRoute['legs'][number];
     const pts = leg.path.map(toUV);
     if (pts.length === 0) continue;
+    let length = 0;
+    for (let i = 1; i < pts.length; i++)
+      length += Math.hypot((pts[i] as UV).u - (pts[i - 1] as UV).u, (pts[i] as UV).v - (pts[i - 1] as UV).v);
+    const turnMps = length > 0 ? length / (length / s.speed + TURN_S) : s.speed;
     const at0 = pts[0] as UV;
     const atN = pts[pts.length - 1] as UV;
     if (leg.kind === 'transit')
@@ -236,7 +239,7 @@ export function* flyRoute(
     cropId: opts.cropId,
   });
   const control = opts.control ?? NEVER;
-  const steps = stepsOf(route, toUV, s, Math.min(s.speed, drone.turnMps));
+  const steps = stepsOf(route, toUV, s);
   const progress = opts.progress ?? { sprayLegs: 0, sprayLegsDone: 0 };
   progress.sprayLegs = steps.filter((st) => st.legStart).length;
   progress.sprayLegsDone = 0;
