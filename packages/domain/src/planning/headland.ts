@@ -5,7 +5,7 @@
  *
  * Along an outer edge parallel to the passes the nearest pass's swath may reach into that band
  * (the inner part is seldom a whole number of swaths across): there the lap is moved out by that
- * overshoot, at most half a swath (so it is still flown inside the block), and its swath spills
+ * overshoot, at most 0.4 swath (so it is still flown a tenth of a swath inside the block), and its swath spills
  * outside the block instead of spraying the band twice. Holes keep their laps half a swath out
  * (no spray is pushed into a hole).
  */
@@ -13,6 +13,8 @@ import type { PathD, PathsD, PointD } from 'clipper2-ts';
 import { inside, offset } from './geom.ts';
 import type { StripGrid } from './passes.ts';
 
+/** A lap is moved out by at most this share of a swath (it stays a tenth of a swath inside). */
+const MAX_SHIFT = 0.4;
 /** An edge counts as parallel to the passes within this slope. */
 const PARALLEL = 1e-4;
 
@@ -40,7 +42,7 @@ function shiftedOuter(outer: PathD, inner: PathsD, grid: StripGrid | null, width
     const below = du < 0;
     const line = below ? a.y - width : a.y + width;
     if (!passesAlong(a.x, b.x, below ? line - 0.05 : line + 0.05, inner, width)) continue;
-    const s = Math.min(width / 2, overshoot(line, below, grid, width)) * (below ? 1 : -1);
+    const s = Math.min(MAX_SHIFT * width, overshoot(line, below, grid, width)) * (below ? 1 : -1);
     dv[i] = s;
     dv[(i + 1) % n] = s;
   }

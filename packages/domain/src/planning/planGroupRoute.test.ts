@@ -103,6 +103,52 @@ describe('planGroupRoute obstacles', () => {
       });
 });
 
+describe('planGroupRoute on random star-shaped blocks', () => {
+  it('covers them, never sprays or turns outside the block or over a hole, never throws', () => {
+    const f = frameAt(120.2, 33.5);
+    let seed = 11;
+    const rnd = () => {
+      seed = (seed * 16807) % 2147483647;
+      return seed / 2147483647;
+    };
+    const ring = (pts: [number, number][]): LngLat[] =>
+      [...pts, pts[0] as [number, number]].map(([x, y]) => f.toLngLat({ x, y }));
+    for (let t = 0; t < 12; t++) {
+      const n = 5 + Math.floor(rnd() * 12);
+      const R = 150 + rnd() * 400;
+      const outer = Array.from({ length: n }, (_, i): [number, number] => {
+        const a = (2 * Math.PI * i) / n;
+        const r = R * (0.55 + 0.45 * rnd());
+        return [r * Math.cos(a), r * Math.sin(a)];
+      });
+      const hole = Array.from({ length: 6 }, (_, i): [number, number] => {
+        const a = (-2 * Math.PI * i) / 6;
+        return [R * 0.2 * Math.cos(a) + R * 0.1, R * 0.2 * Math.sin(a)];
+      });
+      const rings = [ring(outer), ring(hole)];
+      const geometry: PolygonGeometry = { type: 'Polygon', coordinates: rings };
+      const params = {
+        alignEdgeIndex: Math.floor(rnd() * n),
+        home: f.toLngLat({ x: -R - 50, y: 0 }),
+        droneCount: 1 + Math.floor(rnd() * 8),
+        width: 3 + rnd() * 5,
+      };
+      const r = planGroupRoute(geometry, params);
+      expect(r.ok).toBe(true);
+      if (!r.ok) continue;
+      expect(r.plan.coverageAreaM2 / r.plan.blockAreaM2).toBeGreaterThanOrEqual(0.995);
+      expect(spread(r.plan)).toBeLessThanOrEqual(0.1);
+      const bad: LngLat[] = [];
+      for (const d of r.plan.routes)
+        for (const leg of d.legs)
+          if (leg.kind !== 'transit')
+            for (const q of samples(leg.path))
+              if (!pointInRing(q, rings[0] as LngLat[]) || pointInRing(q, rings[1] as LngLat[])) bad.push(q);
+      expect(bad).toEqual([]);
+    }
+  });
+});
+
 describe('planGroupRoute input issues', () => {
   const b = testBlock('rectangle');
   const ok: RouteParams = { alignEdgeIndex: 0, home: b.home, droneCount: 3, width: 5 };
