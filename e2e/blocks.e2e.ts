@@ -199,6 +199,13 @@ describe('blocks', () => {
     await screenshot(other.page, 'blocks-shared-with-me-zh');
     await other.context.close();
 
+    // The drawn block's detail: its hole shows on the map.
+    await page.goto(url(`${PATH}/${made?.blockId}`));
+    await expect.poll(() => page.getByTestId('block-coverage').isVisible(), { timeout: 20_000 }).toBe(true);
+    expect(await page.getByTestId('block-figures').textContent()).toContain('障碍区1');
+    await mapSettled(page);
+    await screenshot(page, 'blocks-detail-hole-zh');
+
     step('A block sprayed by sorties');
     // A block sprayed by sorties: the ordinary delete is refused, force delete removes it.
     const used = (await apiList(page, 'onlyMyAccount=1')).filter((r) => r.sortieCount > 0);
@@ -235,6 +242,9 @@ describe('blocks', () => {
       .toBeGreaterThan(0);
     await mapSettled(page);
     await screenshot(page, 'blocks-detail-zh');
+    await page.getByTestId('block-sorties').scrollIntoViewIfNeeded();
+    await page.waitForTimeout(300);
+    await screenshot(page, 'blocks-detail-sorties-zh');
 
     step('The monitor, reached');
     // The monitor, reached in the app (the map stays on the block): the blocks layer is off by default.

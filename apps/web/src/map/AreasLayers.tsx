@@ -39,7 +39,8 @@ export const BLOCK_LABEL_MINZOOM = 14;
 
 /** The block names as label images (images.ts draws them with the system's fonts). */
 const blockLabels = (language: string): OverlayLayer => ({
-  slot: 'areas',
+  // Above every area (a coverage drawn over the block leaves its name readable).
+  slot: 'lines',
   layer: {
     id: 'label',
     type: 'symbol',

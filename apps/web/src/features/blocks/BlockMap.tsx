@@ -16,14 +16,6 @@ const UNSPRAYED: OverlayLayer[] = [
     slot: 'areas',
     layer: { id: 'fill', type: 'fill', paint: { 'fill-color': UNSPRAYED_COLOR, 'fill-opacity': 0.45 } },
   },
-  {
-    slot: 'areas',
-    layer: {
-      id: 'outline',
-      type: 'line',
-      paint: { 'line-color': UNSPRAYED_COLOR, 'line-width': 1, 'line-dasharray': [2, 1] },
-    },
-  },
 ];
 
 function Unsprayed({ geometry }: { geometry: MultiPolygon }) {
