@@ -57,6 +57,15 @@ describe('planGroupRoute figures on the test blocks', () => {
     expect(spread(p)).toBeLessThanOrEqual(0.1);
   });
 
+  it('keeps overlap small when the inner part is not a whole number of swaths (laps moved out)', () => {
+    for (const width of [3, 6, 7.5])
+      for (const name of ['diagonalStrip', 'lShape', 'rectangle'] as const) {
+        const p = plan(name, 3, 0, { width });
+        expect(p.coverageAreaM2 / p.blockAreaM2, `${name} ${width}`).toBeGreaterThanOrEqual(0.995);
+        expect(p.overlapAreaM2 / p.blockAreaM2, `${name} ${width}`).toBeLessThanOrEqual(0.02);
+      }
+  });
+
   it('sprays the liquid the pump delivers: volume = swept area x dosage, flow = dosage x width x speed', () => {
     const p = plan('rectangle', 3, 0, { dosage: 2, speed: 6 });
     expect(p.flowLpm).toBeCloseTo((2 / 666.667) * 5 * 6 * 60, 3);
