@@ -1,0 +1,35 @@
+import type { GeoJSONStoreFeatures } from 'terra-draw';
+import { describe, expect, it } from 'vitest';
+import { insideRing, ringsOfFeatures } from './DrawControl.tsx';
+
+const square = (x: number, y: number, d: number) => [
+  [x, y],
+  [x + d, y],
+  [x + d, y + d],
+  [x, y + d],
+  [x, y],
+];
+const feature = (ring: number[][], hole = false): GeoJSONStoreFeatures => ({
+  id: crypto.randomUUID(),
+  type: 'Feature',
+  geometry: { type: 'Polygon', coordinates: [ring] },
+  properties: hole ? { mode: 'polygon', hole: true } : { mode: 'polygon' },
+});
+
+describe('DrawControl with holes', () => {
+  it('tells a point inside a ring from one outside', () => {
+    expect(insideRing([0.5, 0.5], square(0, 0, 1))).toBe(true);
+    expect(insideRing([1.5, 0.5], square(0, 0, 1))).toBe(false);
+  });
+
+  it('makes one polygon of the outer ring and the holes, whatever their order in the store', () => {
+    const outer = square(0, 0, 1);
+    const hole = square(0.25, 0.25, 0.5);
+    const shape = ringsOfFeatures([feature(hole, true), feature(outer)]);
+    expect(shape?.geometry.coordinates).toEqual([outer, hole]);
+  });
+
+  it('has no shape once the outer ring is gone', () => {
+    expect(ringsOfFeatures([feature(square(0.4, 0.4, 0.2), true)])).toBeNull();
+  });
+});
