@@ -4,9 +4,10 @@
  * hole (after a bow-tie refused by the shared geometry check), edited, shared by phone (the target
  * sees it shared, read-only); a block used by sorties is refused by the ordinary delete and removed
  * by force delete only; the detail's coverage section; the monitor's blocks layer toggled on shows a
- * block. In English: a file with no polygon is refused, a KML with two fields imports as two blocks.
+ * block. In English: a file with no polygon is refused, a KML with two fields imports as two blocks,
+ * a row exports as KML and the detail as GeoJSON.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listSettled, missingTranslations, signInByApi, toastTexts } from './setup/app.ts';
 import { launch, newPage, screenshot, url } from './setup/browser.ts';
@@ -81,6 +82,13 @@ async function zoomIn(page: Page, steps: number) {
 async function mapSettled(page: Page) {
   await page.locator('[data-testid="block-map"] canvas.maplibregl-canvas').waitFor();
   await page.waitForTimeout(3000);
+}
+
+async function readDownload(d: Download): Promise<string> {
+  const stream = await d.createReadStream();
+  const chunks: Buffer[] = [];
+  for await (const c of stream) chunks.push(c as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 /** Client-side navigation (the map keeps its camera, as when a menu entry is clicked). */
@@ -311,12 +319,37 @@ describe('blocks', () => {
       })
       .toBe(2);
 
+    // Export a list row as KML: the file holds the block's name and ring.
+    step('en export');
+    await page.goto(url(`${PATH}?search=${encodeURIComponent(`KML West ${tag}`)}`));
+    await expect.poll(() => rows(page).count(), { timeout: 20_000 }).toBe(1);
+    await listSettled(page, 'blocks');
+    await rows(page).getByTestId('row-export').click();
+    await page.getByTestId('blocks-export-format').getByText('KML').click();
+    const [kmlFile] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('blocks-export-ok').click(),
+    ]);
+    const kmlText = await readDownload(kmlFile);
+    expect(kmlText).toContain('<kml');
+    expect(kmlText).toContain(`KML West ${tag}`);
+    expect(kmlText).toContain('120.31');
+
     const [east] = await apiList(page, `search=${encodeURIComponent(`KML East ${tag}`)}`);
     await page.goto(url(`${PATH}/${east?.blockId}`));
     await expect.poll(() => page.getByTestId('block-coverage').isVisible(), { timeout: 20_000 }).toBe(true);
     expect(await page.getByTestId('block-coverage-section').textContent()).toContain('Share sprayed');
     await mapSettled(page);
     await screenshot(page, 'blocks-detail-en');
+    // Export from the detail as GeoJSON (the default).
+    await page.getByTestId('block-export').click();
+    const [jsonFile] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('blocks-export-ok').click(),
+    ]);
+    const exported = JSON.parse(await readDownload(jsonFile));
+    expect(exported.features[0].properties.name).toBe(`KML East ${tag}`);
+    expect(exported.features[0].geometry.type).toBe('Polygon');
 
     await navigate(page, '/monitor_manage/monitor');
     await page.getByRole('button', { name: 'Map settings' }).first().click();
