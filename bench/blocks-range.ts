@@ -144,8 +144,9 @@ try {
     const box = sql`box(point(116, 31.5), point(122, 35.5))`;
     for (const q of [
       sql`SELECT count(*) FROM blocks b WHERE b.bbox && ${box}`,
-      sql`SELECT b.block_id FROM blocks b WHERE b.bbox && ${box} AND b.extent_deg >= 0.012 ORDER BY b.area_mu DESC, b.block_id LIMIT 2000`,
-      sql`SELECT count(*) FROM blocks b WHERE b.bbox && ${box} AND (b.yy_account_id = ANY(${[2, 3]}::int[]) OR b.region_code BETWEEN 156320000 AND 156329999)`,
+      sql`SELECT sum(c.n) FROM block_cells c WHERE c.cx BETWEEN 466 AND 487 AND c.cy BETWEEN 126 AND 141`,
+      sql`SELECT count(*) FROM blocks b WHERE b.bbox && box(point(116, 31.5), point(116.5, 35.5)) AND b.cell_x < 466`,
+      sql`SELECT count(*) FROM blocks b WHERE b.bbox && box(point(116.5, 31.5), point(122, 31.5)) AND b.cell_x BETWEEN 466 AND 487 AND b.cell_y < 126`,
     ]) {
       const { rows } = await sql<Record<string, string>>`EXPLAIN (ANALYZE, BUFFERS) ${q}`.execute(db);
       console.error(rows.map((r) => Object.values(r)[0]).join('\n'));

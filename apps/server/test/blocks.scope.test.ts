@@ -4,6 +4,7 @@
  * block's sorties and coverage; the monitor's blocks in the map range.
  */
 import { BLOCK_BASE, MONITOR_BASE } from '@agrifleet/domain';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { block, blocksKit, HENAN, JIANGSU, polygon, square } from './blocks.kit.ts';
 
@@ -221,5 +222,79 @@ describe('monitor blocks in the map range', () => {
     expect((await k.call('GET', url([121.49, 121.56, 31.49, 31.53]), 'government')).json().data.total).toBe(
       0,
     );
+  });
+});
+
+describe('monitor counts over wide ranges (block_cells and border strips)', () => {
+  it('counts exactly what a scan of the range counts, for the platform, a government and an owner', async () => {
+    const ids = await k.t.db
+      .selectFrom('accounts')
+      .select(['id', 'account_name'])
+      .where('account_name', 'in', ['江苏省农业农村厅', '绿野植保服务队'])
+      .execute();
+    const gov = ids.find((a) => a.account_name === '江苏省农业农村厅')?.id as number;
+    const opB = ids.find((a) => a.account_name === '绿野植保服务队')?.id as number;
+    const owners = [k.ids.operatorA, opB, gov, k.ids.makerA];
+    let seed = 7;
+    const rnd = () => {
+      seed = (seed * 16807) % 2147483647;
+      return seed / 2147483647;
+    };
+    const rows = Array.from({ length: 400 }, (_, i) => {
+      const lng = 117 + rnd() * 4;
+      const lat = 31 + rnd() * 3;
+      const s = 0.002 + rnd() * 0.3;
+      const ring = square(lng, lat, s).slice(0, -1);
+      return {
+        block_name: `计数${i}`,
+        yy_account_id: owners[i % owners.length] as number,
+        area_mu: s * 1000,
+        shape: `(${ring.map((p) => `(${p[0]},${p[1]})`).join(',')})`,
+        geometry: JSON.stringify(polygon(square(lng, lat, s))),
+        country_code: 156000000,
+        region_code: i % 3 === 0 ? null : lng > 119 ? 156320900 : 156411600,
+      };
+    });
+    await k.t.db.insertInto('blocks').values(rows).execute();
+    // Moves and deletions keep the cells right.
+    await k.t.db
+      .updateTable('blocks')
+      .set({ shape: '((119.1,32.1),(119.2,32.1),(119.2,32.2))', region_code: 156320900 })
+      .where('block_name', 'in', ['计数1', '计数2', '计数3'])
+      .execute();
+    await k.t.db.deleteFrom('blocks').where('block_name', 'in', ['计数4', '计数5']).execute();
+    const opBId = (
+      await k.create('operatorB', block({ blockName: '计数共享', geometry: polygon(square(118, 32)) }))
+    ).blockId;
+    expect((await share(opBId, '13800000002', 'operatorB')).statusCode).toBe(200);
+
+    const sharedTo = (phone: string) =>
+      `b.block_id IN (SELECT sh.block_id FROM block_shares sh JOIN users u ON u.id = sh.user_id WHERE u.phone = '${phone}')`;
+    const visible: Record<'platform' | 'government' | 'operatorB', string> = {
+      platform: 'true',
+      government: `(b.region_code BETWEEN 156320000 AND 156329999 OR b.yy_account_id = ${gov} OR ${sharedTo('13800000002')})`,
+      operatorB: `(b.yy_account_id = ${opB} OR ${sharedTo('13800000006')})`,
+    };
+    for (let i = 0; i < 12; i++) {
+      const minLng = 116.5 + rnd() * 3;
+      const minLat = 30.5 + rnd() * 2;
+      const w = 0.3 + rnd() * 3;
+      const h = 0.3 + rnd() * 2;
+      const r = [minLng, minLng + w, minLat, minLat + h];
+      for (const role of ['platform', 'government', 'operatorB'] as const) {
+        const res = await k.call(
+          'GET',
+          `${MONITOR_BASE}/blocks?minLng=${r[0]}&maxLng=${r[1]}&minLat=${r[2]}&maxLat=${r[3]}`,
+          role,
+        );
+        expect(res.statusCode, res.body).toBe(200);
+        const { rows: brute } = await sql<{ n: number }>`
+          SELECT count(*) AS n FROM blocks b
+          WHERE box(b.shape) && box(point(${r[0]}, ${r[2]}), point(${r[1]}, ${r[3]})) AND ${sql.raw(visible[role])}`.execute(
+          k.t.db,
+        );
+        expect(res.json().data.total, `${role} ${r}`).toBe(Number(brute[0]?.n));
+      }
+    }
   });
 });

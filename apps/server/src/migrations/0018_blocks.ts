@@ -9,7 +9,9 @@ import { type Kysely, sql } from 'kysely';
  * before), who created and last changed it, and the centre. `area_mu` is the ellipsoidal area net
  * of holes. `extent_deg` (generated: the larger side of the outer ring's box, degrees) lets the monitor leave
  * out blocks too small to see at a map range's resolution; `bbox` (generated: the outer ring's box)
- * carries the monitor's GiST index with the columns its range query reads (index-only scans). Existing rows (demo and generated
+ * carries the monitor's GiST index with the columns its range query reads (index-only scans);
+ * `cell_x`/`cell_y` (generated: the 0.25° cell of the box's centre) key `block_cells`, the count of
+ * blocks per cell and region kept by statement triggers, from which the monitor counts wide ranges. Existing rows (demo and generated
  * blocks) get their geometry, centre and extent from `shape`. `sorties_block_idx` finds the sorties
  * of a block (detail, delete check).
  *
@@ -29,7 +31,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       ADD COLUMN updated_at    timestamptz NOT NULL DEFAULT now(),
       ADD COLUMN extent_deg    double precision NOT NULL
         GENERATED ALWAYS AS (greatest(width(box(shape)), height(box(shape)))) STORED,
-      ADD COLUMN bbox          box NOT NULL GENERATED ALWAYS AS (box(shape)) STORED`.execute(db);
+      ADD COLUMN bbox          box NOT NULL GENERATED ALWAYS AS (box(shape)) STORED,
+      ADD COLUMN cell_x        integer NOT NULL
+        GENERATED ALWAYS AS (floor((center(box(shape)))[0] / 0.25)::integer) STORED,
+      ADD COLUMN cell_y        integer NOT NULL
+        GENERATED ALWAYS AS (floor((center(box(shape)))[1] / 0.25)::integer) STORED`.execute(db);
   // The outer ring of `shape` ('((x,y),...)') as a closed GeoJSON ring; the centre from its box.
   // (Bracketed parentheses in the pattern: a backslash in this template would be dropped.)
   await sql`
@@ -49,10 +55,41 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // counting the blocks of a province range and picking its largest are index-only scans.
   await sql`
     CREATE INDEX blocks_bbox_idx ON blocks USING gist (bbox)
-      INCLUDE (block_id, yy_account_id, region_code, area_mu, extent_deg)`.execute(db);
+      INCLUDE (block_id, yy_account_id, region_code, area_mu, extent_deg, cell_x, cell_y)`.execute(db);
   // The largest extent (one index probe): at ranges where no block is big enough to see, the
   // monitor only counts.
   await sql`CREATE INDEX blocks_extent_idx ON blocks (extent_deg)`.execute(db);
+  // Blocks per 0.25° cell (of the box's centre) and region, kept by statement triggers: the monitor
+  // counts the cells lying wholly inside a wide range from here and only the border strips from
+  // blocks_bbox_idx.
+  await sql`
+    CREATE TABLE block_cells (
+      cx integer NOT NULL, cy integer NOT NULL, region_code integer NOT NULL, n integer NOT NULL,
+      PRIMARY KEY (cx, cy, region_code))`.execute(db);
+  await sql`
+    INSERT INTO block_cells (cx, cy, region_code, n)
+    SELECT cell_x, cell_y, coalesce(region_code, 0), count(*) FROM blocks GROUP BY 1, 2, 3`.execute(db);
+  await sql`
+    CREATE FUNCTION blocks_cells() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      IF TG_OP IN ('DELETE', 'UPDATE') THEN
+        UPDATE block_cells c SET n = c.n - o.k
+        FROM (SELECT cell_x, cell_y, coalesce(region_code, 0) AS r, count(*) AS k FROM ot GROUP BY 1, 2, 3) o
+        WHERE c.cx = o.cell_x AND c.cy = o.cell_y AND c.region_code = o.r;
+      END IF;
+      IF TG_OP IN ('INSERT', 'UPDATE') THEN
+        INSERT INTO block_cells (cx, cy, region_code, n)
+        SELECT cell_x, cell_y, coalesce(region_code, 0), count(*) FROM nt GROUP BY 1, 2, 3
+        ON CONFLICT (cx, cy, region_code) DO UPDATE SET n = block_cells.n + excluded.n;
+      END IF;
+      RETURN NULL;
+    END $$`.execute(db);
+  await sql`CREATE TRIGGER blocks_cells_ins AFTER INSERT ON blocks REFERENCING NEW TABLE AS nt
+    FOR EACH STATEMENT EXECUTE FUNCTION blocks_cells()`.execute(db);
+  await sql`CREATE TRIGGER blocks_cells_del AFTER DELETE ON blocks REFERENCING OLD TABLE AS ot
+    FOR EACH STATEMENT EXECUTE FUNCTION blocks_cells()`.execute(db);
+  await sql`CREATE TRIGGER blocks_cells_upd AFTER UPDATE ON blocks REFERENCING OLD TABLE AS ot NEW TABLE AS nt
+    FOR EACH STATEMENT EXECUTE FUNCTION blocks_cells()`.execute(db);
   // The sorties of a block (its detail, the delete check); most sorties have none.
   await sql`CREATE INDEX sorties_block_idx ON sorties (block_id, start_time DESC) WHERE block_id IS NOT NULL`.execute(
     db,
@@ -71,10 +108,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`DROP TABLE IF EXISTS block_shares`.execute(db);
+  for (const t of ['blocks_cells_ins', 'blocks_cells_del', 'blocks_cells_upd'])
+    await sql`DROP TRIGGER IF EXISTS ${sql.raw(t)} ON blocks`.execute(db);
+  await sql`DROP FUNCTION IF EXISTS blocks_cells()`.execute(db);
+  await sql`DROP TABLE IF EXISTS block_cells`.execute(db);
   await sql`DROP INDEX IF EXISTS sorties_block_idx`.execute(db);
   await sql`
     ALTER TABLE blocks DROP COLUMN IF EXISTS geometry, DROP COLUMN IF EXISTS crop_id,
       DROP COLUMN IF EXISTS remark, DROP COLUMN IF EXISTS region_code, DROP COLUMN IF EXISTS center_lng,
       DROP COLUMN IF EXISTS center_lat, DROP COLUMN IF EXISTS created_by, DROP COLUMN IF EXISTS updated_at,
-      DROP COLUMN IF EXISTS extent_deg, DROP COLUMN IF EXISTS bbox`.execute(db);
+      DROP COLUMN IF EXISTS extent_deg, DROP COLUMN IF EXISTS bbox,
+      DROP COLUMN IF EXISTS cell_x, DROP COLUMN IF EXISTS cell_y`.execute(db);
 }

@@ -29,6 +29,9 @@ export interface BlocksTable {
   extent_deg: ColumnType<number, never, never>;
   /** Generated (0018): box(shape), GiST-indexed for the monitor's map range. */
   bbox: ColumnType<string, never, never>;
+  /** Generated (0018): the 0.25° cell of the box's centre (block_cells). */
+  cell_x: ColumnType<number, never, never>;
+  cell_y: ColumnType<number, never, never>;
 }
 
 export interface BlockGeometry {

@@ -26,20 +26,16 @@ export interface Viewer {
   shared: number[];
 }
 
-/** The caller as the block reads need it (one query for the sub-accounts). */
+/** The caller as the block reads need it (one query: the sub-accounts and the shares). */
 export async function viewerOf(db: Db, c: Caller): Promise<Viewer> {
   const a = c.account;
-  const { rows } = await sql<{ id: number }>`
+  const { rows } = await sql<{ sub: number[] | null; shared: number[] | null }>`
     WITH RECURSIVE sub(id) AS (
       SELECT id FROM accounts WHERE parent_id = ${a.id}
       UNION SELECT x.id FROM accounts x JOIN sub ON x.parent_id = sub.id)
-    SELECT id FROM sub LIMIT 100000`.execute(db);
-  const subAccounts = rows.map((r) => r.id).filter((id) => id !== a.id);
-  const shares = await db
-    .selectFrom('block_shares')
-    .select('block_id')
-    .where('user_id', '=', c.user.id)
-    .execute();
+    SELECT (SELECT array_agg(id) FROM sub) AS sub,
+      (SELECT array_agg(block_id) FROM block_shares WHERE user_id = ${c.user.id}) AS shared`.execute(db);
+  const subAccounts = (rows[0]?.sub ?? []).map(Number).filter((id) => id !== a.id);
   const rule = a.account_type === 2 ? (a.rule_county ?? a.rule_city ?? a.rule_province) : null;
   return {
     userId: c.user.id,
@@ -48,7 +44,7 @@ export async function viewerOf(db: Db, c: Caller): Promise<Viewer> {
     owned: [a.id, ...subAccounts],
     subAccounts,
     region: a.account_type === 2 ? (rule ? regionRange(rule) : [-1, -1]) : null,
-    shared: shares.map((s) => Number(s.block_id)),
+    shared: (rows[0]?.shared ?? []).map(Number),
   };
 }
 
