@@ -4,7 +4,7 @@
  * `sprayedArea` measures: booms.ts), all in one local metric frame at the block.
  *
  * Method: scanline rows (coverageRows.ts), exact along each row and one per `h` metres across (by
- * default the narrowest swath / 20, coarser if the block would need more than `maxRows` rows).
+ * default the narrowest swath / 10, coarser if the block would need more than `maxRows` rows).
  * The rows run at the angle `rowDirection` picks away from both the swaths and the block's edges,
  * since an edge parallel to the rows is the only thing the midpoint rule gets wrong. On each row the
  * sweep counts the swaths over each point inside the block (even-odd over the rings, so holes are
@@ -24,7 +24,7 @@ import { type SprayedAreaOptions, type SprayPoint, sortieQuads } from './sprayed
 import { unsprayedRings } from './unsprayedShape.ts';
 
 export interface CoverageOptions extends SprayedAreaOptions {
-  /** Row height, metres. Default: the narrowest swath / 20 (1 m without any swath). */
+  /** Row height, metres. Default: the narrowest swath / 10 (1 m without any swath). */
   rowHeightM?: number;
   /** Most rows; the row height grows to stay under it. Default 20,000. */
   maxRows?: number;
@@ -137,7 +137,7 @@ export function blockCoverage(
     if (v > yMax) yMax = v;
   }
   const span = yMax - yMin;
-  let h = opts.rowHeightM ?? (Number.isFinite(minSwath) ? minSwath / 20 : 1);
+  let h = opts.rowHeightM ?? (Number.isFinite(minSwath) ? minSwath / 10 : 1);
   h = Math.max(h, span / (opts.maxRows ?? 20_000));
   const rowCount = Math.max(1, Math.ceil(span / h));
   const rows = scanRows({ rings, quads, h, yMin, rows: rowCount, minGapM: opts.minGapM ?? 0.5 });
