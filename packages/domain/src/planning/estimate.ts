@@ -162,9 +162,10 @@ export function snap(tl: Timeline, s: number, e: number): [number, number] {
 export interface PieceCost {
   flightTimeS: number;
   sorties: number;
-  /** Times (in the sweep) where the pump stops for a refill. */
-  refillsAt: number[];
 }
+
+/** Refill trips costed one by one up to this many; beyond, this many evenly spread stand for all. */
+const MAX_REFILLS_COSTED = 64;
 
 /** Flight time of the piece [s, e] of the sweep (already snapped) for a drone based at home. */
 export function pieceCost(tl: Timeline, home: PointD, s: number, e: number, sp: Speeds): PieceCost {
@@ -176,11 +177,15 @@ export function pieceCost(tl: Timeline, home: PointD, s: number, e: number, sp: 
   const v0 = volumeAt(tl, s);
   const vol = volumeAt(tl, e) - v0;
   const sorties = Math.max(1, Math.ceil(vol / sp.tankL - 1e-9));
-  const refillsAt: number[] = [];
-  for (let j = 1; j < sorties && j < 10_000; j++) {
+  const refills = sorties - 1;
+  const costed = Math.min(refills, MAX_REFILLS_COSTED);
+  let trips = 0;
+  for (let i = 1; i <= costed; i++) {
+    // The i-th of `costed` refills spread evenly over all of them (all of them when few).
+    const j = costed === refills ? i : Math.round((i * refills) / costed);
     const t = timeAtVolume(tl, v0 + j * sp.tankL);
-    refillsAt.push(t);
-    time += (2 * dist(home, pointAt(tl, t))) / vt + h + up + down;
+    trips += (2 * dist(home, pointAt(tl, t))) / vt + h + up + down;
   }
-  return { flightTimeS: time, sorties, refillsAt };
+  if (costed > 0) time += (trips * refills) / costed;
+  return { flightTimeS: time, sorties };
 }
