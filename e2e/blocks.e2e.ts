@@ -4,11 +4,13 @@
  * hole (after a bow-tie refused by the shared geometry check), edited, shared by phone (the target
  * sees it shared, read-only); a block used by sorties is refused by the ordinary delete and removed
  * by force delete only; the detail's coverage section; the monitor's blocks layer toggled on shows a
- * block. In English: a file with no polygon is refused, a KML with two fields imports as two blocks,
+ * block. In English: a file with no polygon is refused, a zipped Shapefile field with an obstacle
+ * shows with its hole, a KML with two fields imports as two blocks,
  * a row exports as KML and the detail as GeoJSON.
  */
 import type { Browser, Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shp, zip } from '../apps/web/src/features/blocks/shapefileKit.ts';
 import { listSettled, missingTranslations, signInByApi, toastTexts } from './setup/app.ts';
 import { launch, newPage, screenshot, url } from './setup/browser.ts';
 
@@ -294,6 +296,31 @@ describe('blocks', () => {
       buffer: Buffer.from(noPolygon),
     });
     expect(await toastTexts(page)).toContain('The file holds no polygon');
+    // A zipped Shapefile: a field with an obstacle.
+    const ring = [
+      [120.3, 33.8],
+      [120.3, 33.803],
+      [120.304, 33.803],
+      [120.304, 33.8],
+      [120.3, 33.8],
+    ];
+    const obstacle = [
+      [120.301, 33.801],
+      [120.302, 33.801],
+      [120.302, 33.802],
+      [120.301, 33.802],
+      [120.301, 33.801],
+    ];
+    await input.setInputFiles({
+      name: 'field.zip',
+      mimeType: 'application/zip',
+      buffer: Buffer.from(zip({ 'field.shp': shp([[ring, obstacle]]) })),
+    });
+    await expect
+      .poll(() => page.getByTestId('blocks-shape-summary').textContent(), { timeout: 10_000 })
+      .toContain('4 points, 1 obstacle(s)');
+    await page.waitForTimeout(800);
+    await screenshot(page, 'blocks-import-shapefile-en');
     const tag = Date.now() % 100_000;
     const field = (name: string, x: number) =>
       `<Placemark><name>${name}</name><Polygon><outerBoundaryIs><LinearRing><coordinates>
