@@ -11,7 +11,8 @@
  * GET /api/drone/mointor/manage/blocks per case, each at a random place of the area: province zoom
  * (a 6 x 4 degree range), city zoom (1 x 0.7) and field zoom (0.05 x 0.035), as the platform, the
  * Jiangsu government and operator A. Each case also reports the same query run in process
- * (`inProcess`: viewer and SQL, without HTTP, sign-in check and serialisation).
+ * (`inProcess`: viewer and SQL, without HTTP, sign-in check and serialisation). BENCH_EXPLAIN=1 also
+ * prints the plans of a province range's count parts (stderr).
  */
 import { performance } from 'node:perf_hooks';
 import { MONITOR_BASE } from '@agrifleet/domain';

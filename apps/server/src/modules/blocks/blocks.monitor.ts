@@ -102,12 +102,18 @@ const boxOf = (x0: number, y0: number, x1: number, y1: number) =>
  * the blocks centred elsewhere from four disjoint border strips of `blocks_bbox_idx` (a block
  * meeting the range with its centre left of the inner cells meets the left strip, and so on); a
  * government adds the blocks it sees outside its region (its own, shared) in the inner cells. An
- * owner's view is read from its own blocks (`blocks_owner_idx`), however wide the range.
+ * owner's view of a wide range is read from its own blocks (`blocks_owner_idx`); a range narrower
+ * than a cell is one scan of blocks_bbox_idx for everyone.
  */
 async function countInRange(db: Db, v: Viewer, r: MapRange): Promise<number> {
   const one = async (q: ReturnType<typeof sql>) =>
     Number((await sql<{ n: number | null }>`SELECT (${q}) AS n`.execute(db)).rows[0]?.n ?? 0);
   const range = boxOf(r.minLng, r.minLat, r.maxLng, r.maxLat);
+  const [ix0, ix1] = [Math.ceil(r.minLng / CELL_DEG), Math.floor(r.maxLng / CELL_DEG) - 1];
+  const [iy0, iy1] = [Math.ceil(r.minLat / CELL_DEG), Math.floor(r.maxLat / CELL_DEG) - 1];
+  const visible = visibleTo(v);
+  if (ix0 > ix1 || iy0 > iy1)
+    return one(sql`SELECT count(*) FROM blocks b WHERE b.bbox && ${range} AND ${visible}`);
   if (!v.all && !v.region)
     return one(sql`
       WITH mine AS MATERIALIZED (
@@ -116,11 +122,6 @@ async function countInRange(db: Db, v: Viewer, r: MapRange): Promise<number> {
         SELECT b.bbox FROM blocks b
         WHERE b.block_id = ANY(${v.shared}::bigint[]) AND NOT (b.yy_account_id = ANY(${v.owned}::int[])))
       SELECT count(*) FROM mine WHERE bbox && ${range}`);
-  const [ix0, ix1] = [Math.ceil(r.minLng / CELL_DEG), Math.floor(r.maxLng / CELL_DEG) - 1];
-  const [iy0, iy1] = [Math.ceil(r.minLat / CELL_DEG), Math.floor(r.maxLat / CELL_DEG) - 1];
-  const visible = visibleTo(v);
-  if (ix0 > ix1 || iy0 > iy1)
-    return one(sql`SELECT count(*) FROM blocks b WHERE b.bbox && ${range} AND ${visible}`);
   const [x0, x1, y0, y1] = [ix0 * CELL_DEG, (ix1 + 1) * CELL_DEG, iy0 * CELL_DEG, (iy1 + 1) * CELL_DEG];
   const strip = (box: ReturnType<typeof boxOf>, cell: ReturnType<typeof sql>) =>
     sql`(SELECT count(*) FROM blocks b WHERE b.bbox && ${box} AND ${cell} AND ${visible})`;
