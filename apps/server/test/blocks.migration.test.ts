@@ -85,4 +85,11 @@ it('gives blocks stored before 0018 their geometry, centre, region and extent', 
   }>`SELECT count(*) AS n FROM pg_indexes WHERE indexname = 'sorties_block_idx'`.execute(db);
   expect(Number(idx.rows[0]?.n)).toBe(1);
   await db.selectFrom('block_shares').selectAll().execute();
+  // The monitor's cell counts start with the existing blocks.
+  const cells = await sql<{ cx: number; cy: number; region_code: number; n: number }>`
+    SELECT cx, cy, region_code, n FROM block_cells ORDER BY cx`.execute(db);
+  expect(cells.rows).toEqual([
+    { cx: 458, cy: 0, region_code: 156000000, n: 1 },
+    { cx: 480, cy: 132, region_code: 156320924, n: 1 },
+  ]);
 });
