@@ -120,7 +120,7 @@ describe('blocks', () => {
       if (r.method() === 'DELETE') deletes.push(r.url());
     });
     await page.getByTestId('batch-delete').click();
-    expect(await toastTexts(page)).toContain('未选择地块');
+    await expect.poll(() => toastTexts(page), { timeout: 10_000 }).toContain('未选择地块');
     expect(deletes).toEqual([]);
 
     step('Draw: a bow-tie');
@@ -166,7 +166,7 @@ describe('blocks', () => {
     await page.waitForTimeout(500);
     await screenshot(page, 'blocks-draw-hole-zh');
     await page.getByTestId('blocks-save').click();
-    expect(await toastTexts(page)).toContain('地块已保存');
+    await expect.poll(() => toastTexts(page), { timeout: 10_000 }).toContain('地块已保存');
     await expect.poll(() => rows(page).filter({ hasText: NAME }).count(), { timeout: 15_000 }).toBe(1);
     const [made] = await apiList(page, `search=${encodeURIComponent(NAME)}`);
     expect(made?.geometry.coordinates).toHaveLength(2);
@@ -199,7 +199,7 @@ describe('blocks', () => {
     await page.getByTestId('blocks-share-phone').fill(OTHER_OPERATOR);
     await screenshot(page, 'blocks-share-zh');
     await page.getByTestId('blocks-share-ok').click();
-    expect(await toastTexts(page)).toContain('已分享');
+    await expect.poll(() => toastTexts(page), { timeout: 10_000 }).toContain('已分享');
     const other = await newPage(browser);
     await signInByApi(other.page, OTHER_OPERATOR);
     await other.page.goto(url(`${PATH}?search=${encodeURIComponent(`${NAME}-改`)}`));
@@ -252,6 +252,25 @@ describe('blocks', () => {
       .toBeGreaterThan(0);
     await mapSettled(page);
     await screenshot(page, 'blocks-detail-zh');
+    // A route plan of the block (made through the API here; its screen is RoutePlanning): planned
+    // versus sprayed per plan, its coverage on the map when chosen.
+    const home = shown.geometry.coordinates[0]?.[0] as number[];
+    const planned = await page.context().request.put(url('/api/drone/block/route'), {
+      headers: await bearer(page),
+      data: { block: shown.blockId, alignEdgeIndex: 0, home, droneCount: 3, width: 5, name: 'e2e 航线' },
+    });
+    expect(planned.status()).toBe(200);
+    await page.reload();
+    await expect
+      .poll(() => page.locator('[data-testid="block-routes"] tr.ant-table-row').count(), { timeout: 20_000 })
+      .toBe(1);
+    await page.getByTestId('block-route-show').click();
+    await expect
+      .poll(() => page.getByTestId('block-coverage-section').textContent(), { timeout: 10_000 })
+      .toContain('规划与实际喷洒');
+    expect(await page.getByTestId('block-coverage-planned').count()).toBe(1);
+    await mapSettled(page);
+    await screenshot(page, 'blocks-detail-route-zh');
     await page.getByTestId('block-sorties').scrollIntoViewIfNeeded();
     await page.waitForTimeout(300);
     await screenshot(page, 'blocks-detail-sorties-zh');
@@ -284,7 +303,7 @@ describe('blocks', () => {
     await listSettled(page, 'blocks');
     await screenshot(page, 'blocks-list-en');
     await page.getByTestId('batch-delete').click();
-    expect(await toastTexts(page)).toContain('No block selected');
+    await expect.poll(() => toastTexts(page), { timeout: 10_000 }).toContain('No block selected');
 
     step('en import');
     await page.getByRole('button', { name: 'New block' }).click();
@@ -295,7 +314,7 @@ describe('blocks', () => {
       mimeType: 'application/vnd.google-earth.kml+xml',
       buffer: Buffer.from(noPolygon),
     });
-    expect(await toastTexts(page)).toContain('The file holds no polygon');
+    await expect.poll(() => toastTexts(page), { timeout: 10_000 }).toContain('The file holds no polygon');
     // A zipped Shapefile: a field with an obstacle.
     const ring = [
       [120.3, 33.8],
