@@ -244,6 +244,47 @@ describe('planGroupRoute input issues', () => {
       ],
     };
     expect(code(tall, { ...ok, width: 1, home: f.toLngLat({ x: 0, y: 0 }) })).toBe('tooManyPasses');
+    // Bounds on the work, answered before planning (the server plans on the request path).
+    const huge = {
+      type: 'Polygon',
+      coordinates: [
+        ring([
+          [0, 0],
+          [4000, 0],
+          [4000, 4000],
+          [0, 4000],
+        ]),
+      ],
+    };
+    const started = Date.now();
+    const big = planGroupRoute(huge as PolygonGeometry, {
+      ...ok,
+      width: 1,
+      home: f.toLngLat({ x: 0, y: 0 }),
+    });
+    expect(big.ok ? null : big.issue).toEqual({ code: 'tooLarge', params: { max: 3000 } });
+    expect(Date.now() - started).toBeLessThan(1000);
+    const holes = Array.from({ length: 31 }, (_, i) =>
+      ring([
+        [100 + i * 100, 100],
+        [150 + i * 100, 100],
+        [150 + i * 100, 150],
+        [100 + i * 100, 150],
+      ]).reverse(),
+    );
+    const holey = {
+      type: 'Polygon',
+      coordinates: [
+        ring([
+          [0, 0],
+          [3300, 0],
+          [3300, 400],
+          [0, 400],
+        ]),
+        ...holes,
+      ],
+    };
+    expect(code(holey, { ...ok, home: f.toLngLat({ x: 0, y: 0 }) })).toBe('tooManyHoles');
   });
 
   it('plans a small field for 20 drones and a comb-shaped one without throwing; plans fit the stored schema', () => {

@@ -24,6 +24,10 @@ export const PLAN_LIMITS = {
   maxHomeDistanceM: 5000,
   /** At most this many passes (a bound on the work of a hostile input). */
   maxPasses: 5000,
+  /** At most this much spraying per plan (block area / swath), km: 2,000 mu at 1 m, 20,000 at 10 m. */
+  maxSprayKm: 2000,
+  /** At most this many holes (obstacles) in a planned block. */
+  maxHoles: 30,
 } as const;
 
 export const PLAN_DEFAULTS = {
@@ -118,7 +122,10 @@ export type PlanIssueCode =
   | 'dosage'
   | 'homeFar'
   | 'tooSmall'
-  | 'tooManyPasses';
+  | 'tooManyPasses'
+  /** More spraying than maxSprayKm: {max} is the largest block (mu) at this swath. */
+  | 'tooLarge'
+  | 'tooManyHoles';
 
 export interface PlanIssue {
   code: PlanIssueCode;

@@ -3,6 +3,7 @@
  * (`checkZoneGeometry`), then the edge index, the numbers against PLAN_LIMITS, then the home point.
  */
 import { checkZoneGeometry, type LngLat, type PolygonGeometry, pointInRing } from '../contracts/geometry.ts';
+import { ringsAreaM2 } from './area.ts';
 import { type Plane, planeFor, segmentDistance } from './geom.ts';
 import { PLAN_DEFAULTS, PLAN_LIMITS, type PlanIssue, type RouteParams } from './types.ts';
 
@@ -61,6 +62,10 @@ export function checkInput(
   const dosage = p.dosage ?? PLAN_DEFAULTS.dosageLPerMu;
   if (!inRange(dosage, L.minDosageLPerMu, L.maxDosageLPerMu))
     return issue('dosage', { min: L.minDosageLPerMu, max: L.maxDosageLPerMu });
+  // Bounds on the work before any of it is done (the server plans on the request path).
+  if (rings.length - 1 > L.maxHoles) return issue('tooManyHoles', { max: L.maxHoles });
+  if (ringsAreaM2(rings) / p.width > L.maxSprayKm * 1000)
+    return issue('tooLarge', { max: Math.floor((L.maxSprayKm * 1000 * p.width) / (2000 / 3)) });
   // The tank has no issue code of its own: an unusable one falls back to the default.
   const tankL = inRange(p.tankL, 1, 10_000) ? p.tankL : PLAN_DEFAULTS.tankL;
   const plane = planeFor(outer, p.alignEdgeIndex as number);

@@ -75,6 +75,20 @@ export const CONTROL_MESSAGES = {
     th: 'แผนต้องใช้แนวบินมากกว่า {max} แนว: เลือกความกว้างการพ่นที่มากขึ้น',
     ko: '경로가 {max}개를 넘습니다: 살포 폭을 넓혀 주세요',
   },
+  routePlanTooLarge: {
+    zh: '地块对该喷幅过大：此喷幅下最多规划 {max} 亩，请加大喷幅或拆分地块',
+    en: 'The block is too large for this swath: at most {max} mu at this width; widen the swath or split the block',
+    'zh-TW': '地塊對該噴幅過大：此噴幅下最多規劃 {max} 畝，請加大噴幅或拆分地塊',
+    th: 'แปลงใหญ่เกินไปสำหรับความกว้างนี้: วางแผนได้สูงสุด {max} หมู่ ขยายความกว้างหรือแบ่งแปลง',
+    ko: '이 살포 폭에는 필지가 너무 큽니다: 이 폭에서는 최대 {max}무까지입니다. 폭을 넓히거나 필지를 나누세요',
+  },
+  routePlanTooManyHoles: {
+    zh: '地块障碍区过多：最多 {max} 个',
+    en: 'Too many obstacles in the block: at most {max}',
+    'zh-TW': '地塊障礙區過多：最多 {max} 個',
+    th: 'มีสิ่งกีดขวางในแปลงมากเกินไป: สูงสุด {max} แห่ง',
+    ko: '필지의 장애물이 너무 많습니다: 최대 {max}개',
+  },
   routeNotFound: {
     zh: '航线不存在',
     en: 'The route does not exist',

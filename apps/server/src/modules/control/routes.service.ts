@@ -35,6 +35,8 @@ const ISSUE_KEYS: Record<PlanIssue['code'], MessageKey> = {
   homeFar: 'routePlanHomeFar',
   tooSmall: 'routePlanTooSmall',
   tooManyPasses: 'routePlanTooManyPasses',
+  tooLarge: 'routePlanTooLarge',
+  tooManyHoles: 'routePlanTooManyHoles',
 };
 
 export const routeErrors = {

@@ -29,6 +29,7 @@ const LIMITS: Record<string, Record<string, number>> = {
   dosage: { min: PLAN_LIMITS.minDosageLPerMu, max: PLAN_LIMITS.maxDosageLPerMu },
   homeFar: { max: PLAN_LIMITS.maxHomeDistanceM },
   tooManyPasses: { max: PLAN_LIMITS.maxPasses },
+  tooManyHoles: { max: PLAN_LIMITS.maxHoles },
 };
 
 export function PlanIssueAlert({ issue }: { issue: PlanIssue }) {
