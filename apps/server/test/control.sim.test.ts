@@ -70,7 +70,14 @@ describe('simulated drones fly a plan sent by the console', () => {
     link = commands;
     await commands.ready;
     run = runFleet([{ drones, sender: httpSender(base, key), commands }], { tickMs: 250 });
-    await until(() => ids.every((id) => t.app.telemetry.live.get(id)));
+    // Online: a point received now (the demo seed's last positions put them on the map offline).
+    const live = t.app.telemetry.live;
+    await until(() =>
+      ids.every((id) => {
+        const d = live.get(id);
+        return d !== undefined && live.online(d, Date.now());
+      }),
+    );
 
     const { auth } = await signInWith(t, '13800000003'); // maker A's administrator
     const call = (method: 'GET' | 'PUT' | 'POST', url: string, payload?: object) =>

@@ -8,11 +8,12 @@
  *   --key FILE        key file as downloaded from the console (default: data/demo-keys/*.key)
  *   --vid V --secret S  the key given directly
  *   --seed N --rate HZ  randomness seed (default 1) and points per second per drone (default 1)
- *   --commands URL    where the drones take commands (a lock) over MQTT: default the --mqtt broker,
+ *   --commands URL    where the drones take commands (lock, settings, plans) over MQTT: default the --mqtt broker,
  *                     else the console's MQTT over WebSocket (ws://host:port/mqtt); "off": none
  *
  * The drones obey a lock as drones must (docs/api.md "Commands"): locked, a drone on the ground
- * does not take off, and one in the air lands at the end of its sortie and stays down.
+ * does not take off, and one in the air lands at the end of its sortie and stays down. They fly
+ * the plans the console sends them (start, pause, resume, return home: sim/fleet/mission.ts).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -21,6 +22,7 @@ import { REPO_ROOT } from '../config.ts';
 import { commandUrlFor, obeyCommands } from './fleet/commands.ts';
 import { placeFor } from './fleet/demoFleet.ts';
 import { lockable } from './fleet/lock.ts';
+import { missionable } from './fleet/mission.ts';
 import { runFleet } from './fleet/runner.ts';
 import { httpSender, type KeyPair, mqttSender } from './fleet/senders.ts';
 import { liveFleet } from './flight/index.ts';
@@ -94,7 +96,7 @@ const fleet = liveFleet({
   rateHz,
   droneIds: mine.map((d) => d.droneId),
   places: mine.map((d) => placeFor(d.regionCode)),
-}).map((d) => lockable(d));
+}).map((d) => missionable(lockable(d)));
 const sender = values.mqtt ? await mqttSender(values.mqtt, key) : httpSender(values.url, key);
 const commandUrl = values.commands ?? values.mqtt ?? commandUrlFor(values.url);
 const commands =
