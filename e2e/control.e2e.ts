@@ -44,10 +44,12 @@ async function flyThree(page: Page): Promise<string[]> {
     await (await request.get(url('/api/drone/control/manage/drones?pageSize=500'), { headers })).json()
   ).data.records as { droneId: string; locked: boolean }[];
   const free = new Set(control.filter((d) => !d.locked).map((d) => d.droneId));
+  // Not the first: the monitor and no-fly tests fly maker A's first drone (the lowest id) with points
+  // of minutes ago, which ingest would drop as older than these (they end now).
   const ids = mine
     .map((d) => d.droneId)
     .filter((id) => free.has(id))
-    .slice(0, 3);
+    .slice(1, 4);
   expect(ids).toHaveLength(3);
   const field = rectangleField({ center: CENTER, widthM: 80, lengthM: 200, angleDeg: 10 });
   const mission = runMission(DEFAULT_DRONE, field, { startTime: Date.now() - 3600_000, seed: 7, rateHz: 1 });

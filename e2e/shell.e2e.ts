@@ -179,7 +179,8 @@ describe('languages', () => {
       for (const path of ['/login', '/register', '/retrieve-password']) {
         await page.goto(url(path), { waitUntil: 'networkidle' });
         await screenshot(page, `${language}${path.replace('/', '-')}`);
-        expect(await page.evaluate(() => document.documentElement.lang)).toBe(language);
+        // The language's texts load before the first render; on a loaded machine after networkidle.
+        await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(language);
       }
       await signInByApi(page, '13800000003');
       await page.goto(url('/monitor_manage/monitor'), { waitUntil: 'networkidle' });
