@@ -82,3 +82,18 @@ export async function connectDevice(
     end: () => client.endAsync(),
   };
 }
+
+/** Waits for `step` at most `ms` (teardown of sockets that may linger on a loaded machine). */
+export async function bounded(step: Promise<unknown> | undefined, ms = 20_000): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    Promise.resolve(step).catch(() => undefined),
+    new Promise<void>((resolve) => {
+      timer = setTimeout(() => {
+        console.warn(`teardown step still running after ${ms} ms; going on`);
+        resolve();
+      }, ms);
+    }),
+  ]);
+  clearTimeout(timer);
+}

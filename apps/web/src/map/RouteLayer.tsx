@@ -1,6 +1,7 @@
 /**
  * A group route on the map: each drone's legs in its colour (spray legs solid and wide, turns thin,
- * transits dashed), a numbered dot where each drone starts working (its turn order), the home point,
+ * transits dashed) with chevrons in the flying direction, a numbered dot where each drone starts working
+ * (its turn order), the home point,
  * and optionally the block's outer edges, numbered, the chosen one highlighted and clickable
  * (`onEdgeClick`); a click elsewhere on the map calls `onMapClick` (choosing the home point).
  * Numbers are label images the map draws itself ('lbl|...' in images.ts): no glyphs are fetched.
@@ -135,6 +136,22 @@ const LAYERS: OverlayLayer[] = [
       filter: kind('spray'),
       layout: { 'line-join': 'round', 'line-cap': 'round' },
       paint: { 'line-color': ['get', 'c'], 'line-width': 2.5 },
+    },
+  },
+  {
+    // The flying direction along the spray legs: chevrons turned with the line (turn order).
+    slot: 'points',
+    layer: {
+      id: 'arrow',
+      type: 'symbol',
+      filter: kind('spray'),
+      layout: {
+        'symbol-placement': 'line',
+        'symbol-spacing': 90,
+        'icon-image': label('›', 'province'),
+        'icon-rotation-alignment': 'map',
+        'icon-allow-overlap': false,
+      },
     },
   },
   {
