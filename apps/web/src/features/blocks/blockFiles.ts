@@ -5,7 +5,8 @@
  * block or several as GeoJSON (a FeatureCollection) or KML (@placemarkio/tokml).
  */
 import { kml } from '@tmcw/togeojson';
-import type { Feature, FeatureCollection, Geometry, Polygon, Position } from 'geojson';
+import type { Feature, FeatureCollection, Geometry, Polygon } from 'geojson';
+import { polygonsOf } from '../../map/polygons.ts';
 
 export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
 
@@ -17,22 +18,6 @@ export interface ImportedPolygon {
 export type ImportResult =
   | { ok: true; polygons: ImportedPolygon[] }
   | { ok: false; message: string; vars?: Record<string, number> };
-
-const flat = (ring: Position[]) => ring.map((p) => [p[0] as number, p[1] as number]);
-
-function polygonsOf(g: Geometry | null | undefined): Polygon[] {
-  if (!g) return [];
-  switch (g.type) {
-    case 'Polygon':
-      return [{ type: 'Polygon', coordinates: g.coordinates.map(flat) }];
-    case 'MultiPolygon':
-      return g.coordinates.map((rings) => ({ type: 'Polygon', coordinates: rings.map(flat) }));
-    case 'GeometryCollection':
-      return g.geometries.flatMap(polygonsOf);
-    default:
-      return [];
-  }
-}
 
 const nameOf = (f: Feature): string | null => {
   const p = (f.properties ?? {}) as Record<string, unknown>;

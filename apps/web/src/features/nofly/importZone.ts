@@ -4,31 +4,15 @@
  * height. What it returns is then checked like a drawn shape (checkZoneGeometry).
  */
 import { kml } from '@tmcw/togeojson';
-import type { Geometry, Polygon, Position } from 'geojson';
+import type { Geometry, Polygon } from 'geojson';
 import type { DrawnShape } from '../../map/DrawControl.tsx';
+import { polygonsOf } from '../../map/polygons.ts';
 
 export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
 
 export type ImportResult =
   | { ok: true; shape: DrawnShape; polygons: number }
   | { ok: false; message: string; vars?: Record<string, number> };
-
-const flat = (ring: Position[]) => ring.map((p) => [p[0] as number, p[1] as number]);
-
-/** Every polygon of a geometry, in order. */
-function polygonsOf(g: Geometry | null | undefined): Polygon[] {
-  if (!g) return [];
-  switch (g.type) {
-    case 'Polygon':
-      return [{ type: 'Polygon', coordinates: g.coordinates.map(flat) }];
-    case 'MultiPolygon':
-      return g.coordinates.map((rings) => ({ type: 'Polygon', coordinates: rings.map(flat) }));
-    case 'GeometryCollection':
-      return g.geometries.flatMap(polygonsOf);
-    default:
-      return [];
-  }
-}
 
 function fromGeoJson(value: unknown): Polygon[] {
   const v = value as { type?: string; features?: unknown[]; geometry?: Geometry } | null;
