@@ -17,12 +17,12 @@ import {
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import { createAccountsRepo } from './modules/accounts/accounts.repo.ts';
-import { createAppliesRepo } from './modules/accounts/applies.repo.ts';
-import { applyRoutes } from './modules/accounts/applies.routes.ts';
+import { accountsModule } from './modules/accounts/index.ts';
 import { keyRoutes } from './modules/accounts/keys.routes.ts';
 import { createKeysService } from './modules/accounts/keys.service.ts';
 import { rentalLookupRoutes } from './modules/accounts/rental.routes.ts';
 import { createAnomaliesRepo } from './modules/anomalies/anomalies.repo.ts';
+import { approvalsModule } from './modules/approvals/index.ts';
 import { createAuthRepo } from './modules/auth/auth.repo.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
@@ -31,6 +31,7 @@ import { createCodeService } from './modules/auth/codes.ts';
 import { profileRoutes } from './modules/auth/profile.routes.ts';
 import { createProfileService } from './modules/auth/profile.service.ts';
 import { blocksModule } from './modules/blocks/index.ts';
+import { bulletinsModule } from './modules/bulletins/index.ts';
 import { controlModule } from './modules/control/index.ts';
 import { createDatastatCube } from './modules/datastat/datastat.cube.ts';
 import { createDetailBuilder } from './modules/datastat/datastat.detail.ts';
@@ -38,12 +39,14 @@ import { createDatastatRepo } from './modules/datastat/datastat.repo.ts';
 import { datastatRoutes } from './modules/datastat/datastat.routes.ts';
 import { createDatastatService } from './modules/datastat/datastat.service.ts';
 import { droneModule } from './modules/drones/index.ts';
+import { membersModule } from './modules/members/index.ts';
 import { modelModule } from './modules/models/index.ts';
 import { monitorRoutes } from './modules/monitor/monitor.routes.ts';
 import { createMonitorService } from './modules/monitor/monitor.service.ts';
 import { monitorSocket } from './modules/monitor/monitor.socket.ts';
 import { noflyModule } from './modules/nofly/index.ts';
 import { createNoflyRepo } from './modules/nofly/nofly.repo.ts';
+import { ordersModule } from './modules/orders/index.ts';
 import { regionAt } from './modules/regions/geo/regionAt.ts';
 import { regionRoutes } from './modules/regions/regions.routes.ts';
 import { rtkModule } from './modules/rtk/index.ts';
@@ -55,12 +58,15 @@ import { createDroneStatsService } from './modules/stats/droneStats.service.ts';
 import { createStatsRepo } from './modules/stats/stats.repo.ts';
 import { statsRoutes } from './modules/stats/stats.routes.ts';
 import { createStatsService } from './modules/stats/stats.service.ts';
+import { syslogModule } from './modules/syslog/index.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
+import { teamsModule } from './modules/teams/index.ts';
 import { commandRoutes } from './modules/telemetry/commands.routes.ts';
 import { registerMqtt } from './modules/telemetry/mqtt.ts';
 import { pictureRoutes } from './modules/telemetry/pictures.routes.ts';
 import { telemetryRoutes } from './modules/telemetry/telemetry.routes.ts';
 import { testingRoutes } from './modules/testing/testing.routes.ts';
+import { auditHook, createAudit } from './platform/audit.ts';
 import { authGuard } from './platform/auth/guard.ts';
 import { createSessionEvents } from './platform/auth/sessionEvents.ts';
 import { createTokenSigner } from './platform/auth/tokens.ts';
@@ -136,10 +142,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const messenger = createMessenger(db, deps.transports ?? transportsFromConfig(config, deps.logger));
   const captcha = createCaptchaService(db);
   const sessionEvents = createSessionEvents();
+  const codes = createCodeService(db, config.jwtSecret);
   const authRepo = createAuthRepo(db, sessionEvents);
   const auth = createAuthService({
     repo: authRepo,
-    codes: createCodeService(db, config.jwtSecret),
+    codes,
     captcha,
     messenger,
     limiter,
@@ -160,6 +167,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => storage.stop());
   await app.register(requestContext, { hosts });
   await app.register(authGuard, { db, tokens });
+  const audit = createAudit(db);
+  await app.register(auditHook, { audit, logger: deps.logger });
 
   await app.register(systemRoutes, { db, version: deps.version ?? '0.1.0' });
   await app.register(authRoutes, { auth, captcha });
@@ -171,7 +180,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(regionRoutes);
   await app.register(rentalLookupRoutes, { accounts: createAccountsRepo(db) });
-  await app.register(applyRoutes, { applies: createAppliesRepo(db) });
   const keys = createKeysService(db, createSealer(config.jwtSecret));
   await app.register(keyRoutes, { keys });
 
@@ -203,6 +211,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(rtkModule, fleet);
   await app.register(blocksModule, fleet);
   await app.register(controlModule, fleet);
+  const org = {
+    db,
+    config,
+    logger: deps.logger,
+    messenger,
+    codes,
+    notifier,
+    sessionEvents,
+    audit,
+    telemetry,
+  };
+  await app.register(accountsModule, org);
+  await app.register(approvalsModule, org);
+  await app.register(membersModule, org);
+  await app.register(teamsModule, org);
+  await app.register(syslogModule, org);
+  await app.register(bulletinsModule, org);
+  await app.register(ordersModule, org);
   const sorties = createSortiesRepo(db);
   const stats = createStatsService(createStatsRepo(db, config.statTimeZone), {
     timeZone: config.statTimeZone,

@@ -17,6 +17,12 @@ import * as m0016 from './0016_rtk.ts';
 import * as m0017 from './0017_drone_totals.ts';
 import * as m0018 from './0018_blocks.ts';
 import * as m0019 from './0019_routes.ts';
+import * as m0020 from './0020_audit.ts';
+import * as m0021 from './0021_accounts.ts';
+import * as m0022 from './0022_approvals.ts';
+import * as m0023 from './0023_members_teams.ts';
+import * as m0024 from './0024_bulletins.ts';
+import * as m0025 from './0025_orders.ts';
 
 /** Numbered migrations, applied in key order at start. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +44,10 @@ export const migrations: Record<string, Migration> = {
   '0017_drone_totals': m0017,
   '0018_blocks': m0018,
   '0019_routes': m0019,
+  '0020_audit': m0020,
+  '0021_accounts': m0021,
+  '0022_approvals': m0022,
+  '0023_members_teams': m0023,
+  '0024_bulletins': m0024,
+  '0025_orders': m0025,
 };

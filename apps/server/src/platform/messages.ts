@@ -1,11 +1,18 @@
 /** Server messages in the five languages; the caller's Accept-Language picks one. */
 import type { Language } from '@agrifleet/domain';
+import { ACCOUNT_MESSAGES } from '../modules/accounts/accounts.messages.ts';
+import { APPROVAL_MESSAGES } from '../modules/approvals/approvals.messages.ts';
 import { BLOCK_MESSAGES } from '../modules/blocks/blocks.messages.ts';
+import { BULLETIN_MESSAGES } from '../modules/bulletins/bulletins.messages.ts';
 import { CONTROL_MESSAGES } from '../modules/control/control.messages.ts';
 import { DRONE_MESSAGES } from '../modules/drones/drones.messages.ts';
+import { MEMBER_MESSAGES } from '../modules/members/members.messages.ts';
 import { MODEL_MESSAGES } from '../modules/models/models.messages.ts';
 import { NOFLY_MESSAGES } from '../modules/nofly/nofly.messages.ts';
+import { ORDER_MESSAGES } from '../modules/orders/orders.messages.ts';
 import { RTK_MESSAGES } from '../modules/rtk/rtk.messages.ts';
+import { SYSLOG_MESSAGES } from '../modules/syslog/syslog.messages.ts';
+import { TEAM_MESSAGES } from '../modules/teams/teams.messages.ts';
 
 /** Messages of the platform and the first modules; later modules keep theirs in `<area>.messages.ts`. */
 const CORE_MESSAGES = {
@@ -332,6 +339,13 @@ export const MESSAGES = {
   ...RTK_MESSAGES,
   ...BLOCK_MESSAGES,
   ...CONTROL_MESSAGES,
+  ...ACCOUNT_MESSAGES,
+  ...APPROVAL_MESSAGES,
+  ...MEMBER_MESSAGES,
+  ...TEAM_MESSAGES,
+  ...SYSLOG_MESSAGES,
+  ...BULLETIN_MESSAGES,
+  ...ORDER_MESSAGES,
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

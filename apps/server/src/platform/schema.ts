@@ -1,10 +1,15 @@
 /** Kysely table types, kept beside the migrations that create them. */
 
 import type { ColumnType, Generated, Selectable } from 'kysely';
+import type { AccountAdminTables } from './schema.accounts.ts';
+import type { ApprovalTables } from './schema.approvals.ts';
 import type { BlockTables } from './schema.blocks.ts';
+import type { BulletinTables } from './schema.bulletins.ts';
 import type { CommandsTables } from './schema.commands.ts';
 import type { DroneRegistryTables } from './schema.drones.ts';
+import type { MemberTables } from './schema.members.ts';
 import type { NoflyTables } from './schema.nofly.ts';
+import type { OrderTables } from './schema.orders.ts';
 import type { RtkTables } from './schema.rtk.ts';
 import type { StatsTables } from './schema.stats.ts';
 
@@ -150,6 +155,15 @@ export interface SystemLogsTable {
   detail: Json;
   ip: string | null;
   created_at: Timestamp;
+  /** Migration 0020_audit: names as they were, the route, target, HTTP status and the hash chain. */
+  user_name: string | null;
+  account_name: string | null;
+  method: string | null;
+  path: string | null;
+  target: string | null;
+  result: number | null;
+  prev_hash: string | null;
+  hash: string | null;
 }
 
 export interface DroneModelsTable {
@@ -314,7 +328,12 @@ export interface Database
     DroneRegistryTables,
     NoflyTables,
     RtkTables,
-    BlockTables {
+    BlockTables,
+    AccountAdminTables,
+    ApprovalTables,
+    MemberTables,
+    BulletinTables,
+    OrderTables {
   accounts: AccountsTable;
   users: UsersTable;
   account_applies: AccountAppliesTable;

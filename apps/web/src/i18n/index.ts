@@ -24,6 +24,13 @@ export const NAMESPACES = [
   'rtk',
   'blocks',
   'control',
+  'accounts',
+  'approvals',
+  'members',
+  'teams',
+  'syslog',
+  'bulletins',
+  'orders',
 ] as const;
 export const LANGUAGE_EVENT = 'agrifleet:language';
 

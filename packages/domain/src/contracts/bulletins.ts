@@ -1,0 +1,2 @@
+/** Contracts of issue 12: bulletins. */
+export const BULLETINS_CONTRACTS = true;

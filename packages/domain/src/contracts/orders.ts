@@ -1,0 +1,2 @@
+/** Contracts of issue 12: orders. */
+export const ORDERS_CONTRACTS = true;

@@ -1,0 +1,2 @@
+/** Contracts of issue 12: syslog. */
+export const SYSLOG_CONTRACTS = true;

@@ -1,0 +1,2 @@
+/** Contracts of issue 12: teams. */
+export const TEAMS_CONTRACTS = true;
