@@ -143,6 +143,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const captcha = createCaptchaService(db);
   const sessionEvents = createSessionEvents();
   const codes = createCodeService(db, config.jwtSecret);
+  const audit = createAudit(db);
   const authRepo = createAuthRepo(db, sessionEvents);
   const auth = createAuthService({
     repo: authRepo,
@@ -151,6 +152,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     messenger,
     limiter,
     tokens,
+    audit,
     ttl: {
       token: config.tokenTtlSeconds,
       remember: config.rememberTtlSeconds,
@@ -167,7 +169,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => storage.stop());
   await app.register(requestContext, { hosts });
   await app.register(authGuard, { db, tokens });
-  const audit = createAudit(db);
   await app.register(auditHook, { audit, logger: deps.logger });
 
   await app.register(systemRoutes, { db, version: deps.version ?? '0.1.0' });

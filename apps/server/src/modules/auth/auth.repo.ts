@@ -208,26 +208,6 @@ export function createAuthRepo(db: Db, sessions?: SessionEvents) {
         return { accountId: acc.id, userId: user.id };
       });
     },
-
-    log: (e: {
-      accountId: number;
-      userId: number;
-      logType: number;
-      action: string;
-      ip: string;
-      detail?: object;
-    }) =>
-      db
-        .insertInto('system_logs')
-        .values({
-          account_id: e.accountId,
-          user_id: e.userId,
-          log_type: e.logType,
-          action: e.action,
-          ip: e.ip,
-          detail: JSON.stringify(e.detail ?? {}),
-        })
-        .execute(),
   };
 }
 export type AuthRepo = ReturnType<typeof createAuthRepo>;

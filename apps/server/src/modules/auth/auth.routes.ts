@@ -1,4 +1,5 @@
 /** The sign-in family of 000 §7, exactly as named: /api/user/baseaccount/... */
+
 import {
   CODE_TYPES,
   type CodeType,
@@ -13,6 +14,7 @@ import {
   verifyCodeQuery,
 } from '@agrifleet/domain';
 import { z } from 'zod';
+import { auditOf, LOG_TYPES } from '../../platform/audit.ts';
 import { callerOf } from '../../platform/auth/guard.ts';
 import { readCookie, setCookie } from '../../platform/cookies.ts';
 import { ok } from '../../platform/http.ts';
@@ -84,7 +86,7 @@ export const authRoutes: Routes<{ auth: AuthService; captcha: CaptchaService }> 
   app.post(
     `${base}/loginPd`,
     {
-      config: { access: 'public' },
+      config: { access: 'public', audit: LOG_TYPES.signIn },
       schema: {
         tags,
         summary: 'Password sign-in',
@@ -92,14 +94,18 @@ export const authRoutes: Routes<{ auth: AuthService; captcha: CaptchaService }> 
         response: { 200: okSchema(loginResult) },
       },
     },
-    async (req) =>
-      ok(req, await auth.loginWithPassword(req.body, readCookie(req, CAPTCHA_COOKIE), originOf(req))),
+    async (req) => {
+      auditOf(req).target = `account=${maskAccount(req.body.phoneNum)}`;
+      const r = await auth.loginWithPassword(req.body, readCookie(req, CAPTCHA_COOKIE), originOf(req));
+      auditOf(req).actor = { accountId: r.accountId, userId: r.userId };
+      return ok(req, r);
+    },
   );
 
   app.post(
     `${base}/loginSmS`,
     {
-      config: { access: 'public' },
+      config: { access: 'public', audit: LOG_TYPES.signIn },
       schema: {
         tags,
         summary: 'SMS-code sign-in',
@@ -107,13 +113,18 @@ export const authRoutes: Routes<{ auth: AuthService; captcha: CaptchaService }> 
         response: { 200: okSchema(loginResult) },
       },
     },
-    async (req) => ok(req, await auth.loginWithCode(req.body, originOf(req))),
+    async (req) => {
+      auditOf(req).target = `account=${maskAccount(req.body.phoneNum)}`;
+      const r = await auth.loginWithCode(req.body, originOf(req));
+      auditOf(req).actor = { accountId: r.accountId, userId: r.userId };
+      return ok(req, r);
+    },
   );
 
   app.post(
     `${base}/loginOut`,
     {
-      config: { access: 'user' },
+      config: { access: 'user', audit: LOG_TYPES.signIn },
       schema: { tags, summary: 'Sign out (revokes the session)', response: { 200: empty } },
     },
     async (req) => {
@@ -134,7 +145,8 @@ export const authRoutes: Routes<{ auth: AuthService; captcha: CaptchaService }> 
       },
     },
     async (req) => {
-      await auth.register(req.body, originOf(req));
+      auditOf(req).target = `accountName=${req.body.accountName}`;
+      auditOf(req).actor = await auth.register(req.body, originOf(req));
       return ok(req, null);
     },
   );
@@ -151,6 +163,7 @@ export const authRoutes: Routes<{ auth: AuthService; captcha: CaptchaService }> 
       },
     },
     async (req) => {
+      auditOf(req).target = `account=${maskAccount(req.body.phoneNum)}`;
       await auth.resetPassword(req.body, originOf(req));
       return ok(req, null);
     },
@@ -159,7 +172,9 @@ export const authRoutes: Routes<{ auth: AuthService; captcha: CaptchaService }> 
   app.post(
     `${base}/refreshToken`,
     {
-      config: { access: 'public' },
+      // Not logged: every session renews its token many times a day; a stolen token coming back
+      // is logged by the service (refreshTokenReuse).
+      config: { access: 'public', audit: false },
       schema: {
         tags,
         summary: 'New jToken for a refresh token',
@@ -170,3 +185,11 @@ export const authRoutes: Routes<{ auth: AuthService; captcha: CaptchaService }> 
     async (req) => ok(req, await auth.refresh(req.body.refreshToken, originOf(req))),
   );
 };
+
+/** An account as the log shows it before anyone is signed in: a phone's middle or an address's name hidden. */
+function maskAccount(raw: string | null | undefined): string {
+  if (!raw) return '';
+  const at = raw.indexOf('@');
+  if (at > 0) return `${raw.slice(0, 1)}***${raw.slice(at)}`;
+  return raw.length > 6 ? `${raw.slice(0, 3)}****${raw.slice(-3)}` : '***';
+}

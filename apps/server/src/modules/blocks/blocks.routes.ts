@@ -91,7 +91,7 @@ export const blockRoutes: Routes<{ blocks: BlocksService }> = async (app, { bloc
         response: { 200: okSchema(blockWriteResult) },
       },
     },
-    async (req) => ok(req, await blocks.update(callerOf(req), req.ip, req.body)),
+    async (req) => ok(req, await blocks.update(callerOf(req), req.body)),
   );
 
   app.delete(
@@ -106,7 +106,7 @@ export const blockRoutes: Routes<{ blocks: BlocksService }> = async (app, { bloc
         response: { 200: okSchema(blockDeleteResult) },
       },
     },
-    async (req) => ok(req, await blocks.remove(callerOf(req), req.ip, req.query.ids)),
+    async (req) => ok(req, await blocks.remove(callerOf(req), req.query.ids)),
   );
 
   app.delete(
@@ -120,7 +120,7 @@ export const blockRoutes: Routes<{ blocks: BlocksService }> = async (app, { bloc
         response: { 200: okSchema(blockDeleteResult) },
       },
     },
-    async (req) => ok(req, await blocks.forceRemove(callerOf(req), req.ip, req.params.id)),
+    async (req) => ok(req, await blocks.forceRemove(callerOf(req), req.params.id)),
   );
 
   app.post(
@@ -135,8 +135,7 @@ export const blockRoutes: Routes<{ blocks: BlocksService }> = async (app, { bloc
         response: { 200: okSchema(blockWriteResult) },
       },
     },
-    async (req) =>
-      ok(req, await blocks.share(callerOf(req), req.ip, req.params.blockId, req.body.targetUserPhone)),
+    async (req) => ok(req, await blocks.share(callerOf(req), req.params.blockId, req.body.targetUserPhone)),
   );
 
   app.get(

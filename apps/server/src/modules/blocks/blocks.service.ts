@@ -87,7 +87,7 @@ export function createBlocksService(deps: {
   const tx = <T>(fn: (w: ReturnType<typeof createBlocksWriter>, trx: Db) => Promise<T>) =>
     db.transaction().execute((trx) => fn(createBlocksWriter(trx), trx));
 
-  async function remove(c: Caller, ip: string | null, ids: number[], force: boolean) {
+  async function remove(c: Caller, ids: number[], force: boolean) {
     const v = await viewerOf(db, c);
     const unique = [...new Set(ids)];
     return tx(async (w, trx) => {
@@ -108,10 +108,6 @@ export function createBlocksService(deps: {
         }
       }
       const deleted = await w.remove(unique, force);
-      await w.log(actor(c, ip), force ? 'blockForceDelete' : 'blockDelete', {
-        ids: unique,
-        names: found.map((b) => b.block_name),
-      });
       return { deleted };
     });
   }
@@ -153,27 +149,25 @@ export function createBlocksService(deps: {
       const a = actor(c, ip);
       const blockId = await tx(async (w) => {
         const id = await w.insert(d, a);
-        await w.log(a, 'blockCreate', { id, blockName: d.blockName, areaMu: round(d.areaMu) });
         return id;
       });
       return { blockId, areaMu: round(d.areaMu) };
     },
 
-    async update(c: Caller, ip: string | null, body: BlockUpdateBody) {
+    async update(c: Caller, body: BlockUpdateBody) {
       const v = await viewerOf(db, c);
       await changeable(v, body.blockId);
       const d = data(body);
       await tx(async (w) => {
         if (!(await w.update(body.blockId, d))) throw notFound();
-        await w.log(actor(c, ip), 'blockUpdate', { id: body.blockId, blockName: d.blockName });
       });
       return { blockId: body.blockId, areaMu: round(d.areaMu) };
     },
 
-    remove: (c: Caller, ip: string | null, ids: number[]) => remove(c, ip, ids, false),
-    forceRemove: (c: Caller, ip: string | null, id: number) => remove(c, ip, [id], true),
+    remove: (c: Caller, ids: number[]) => remove(c, ids, false),
+    forceRemove: (c: Caller, id: number) => remove(c, [id], true),
 
-    async share(c: Caller, ip: string | null, blockId: number, targetUserPhone: string) {
+    async share(c: Caller, blockId: number, targetUserPhone: string) {
       const v = await viewerOf(db, c);
       const b = await changeable(v, blockId);
       const parsed = parseAccount(targetUserPhone);
@@ -188,7 +182,6 @@ export function createBlocksService(deps: {
           throw new AppError(400, ErrorCode.badRequest, 'blockShareSelf');
         if (!(await w.share(blockId, user.id, c.user.id)))
           throw new AppError(409, ErrorCode.conflict, 'blockShareTwice', { name: b.blockName });
-        await w.log(actor(c, ip), 'blockShare', { id: blockId, userId: user.id });
       });
       return { blockId, areaMu: b.areaMu };
     },

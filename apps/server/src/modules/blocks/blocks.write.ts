@@ -41,19 +41,6 @@ const columns = (d: BlockData) => ({
 
 export function createBlocksWriter(trx: Db) {
   return {
-    log: (a: BlockActor, action: string, detail: object) =>
-      trx
-        .insertInto('system_logs')
-        .values({
-          account_id: a.accountId,
-          user_id: a.userId,
-          log_type: 2,
-          action,
-          ip: a.ip,
-          detail: JSON.stringify(detail),
-        })
-        .execute(),
-
     insert: async (d: BlockData, a: BlockActor) =>
       (
         await trx

@@ -2,6 +2,7 @@
  * Data statistics calls (001 §7 "Data statistics", drone/datastat/manage): the caller's account's
  * stat items and their figures in the caller's scope. Another account's statId is a 404.
  */
+
 import {
   DATASTAT_BASE,
   DATASTAT_ITEM_CALLS,
@@ -19,6 +20,7 @@ import {
 } from '@agrifleet/domain';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { auditOf } from '../../platform/audit.ts';
 import { callerOf } from '../../platform/auth/guard.ts';
 import { scopeOf } from '../../platform/auth/scope.ts';
 import { ok } from '../../platform/http.ts';
@@ -90,6 +92,8 @@ export const datastatRoutes: Routes<{ datastat: DatastatService }> = async (app,
     },
     async (req) => {
       const { save, ...settings } = req.body;
+      // With save false nothing is stored: an ad hoc chart is a read, not logged.
+      if (!save) auditOf(req).skip = true;
       return ok(req, await datastat.createWithChart(actor(req), settings, save));
     },
   );

@@ -280,23 +280,6 @@ export function createModelsRepo(db: Db) {
       return rows.map((r) => ({ id: r.id, modelName: r.model_name }));
     },
 
-    /** Writes one accepted change to the system log. */
-    log: (
-      q: Db,
-      e: { accountId: number; userId: number; ip: string | null; action: string; detail: object },
-    ) =>
-      q
-        .insertInto('system_logs')
-        .values({
-          account_id: e.accountId,
-          user_id: e.userId,
-          log_type: 2,
-          action: e.action,
-          ip: e.ip,
-          detail: JSON.stringify(e.detail),
-        })
-        .execute(),
-
     transaction: <T>(fn: (trx: Db) => Promise<T>) =>
       db.transaction().execute((trx) => fn(trx as unknown as Db)),
   };

@@ -58,9 +58,6 @@ const valuesOf = (b: ModelCreateBody | ModelUpdateBody): ModelValues => ({
 });
 
 export function createModelsService(d: { repo: ModelsRepo; db: Db }) {
-  const log = (q: Db, a: Actor, action: string, detail: object) =>
-    d.repo.log(q, { accountId: a.accountId, userId: a.userId, ip: a.ip, action, detail });
-
   return {
     list: (scope: DataScope, q: ModelListQuery) => d.repo.list(scope, q),
 
@@ -76,14 +73,12 @@ export function createModelsService(d: { repo: ModelsRepo; db: Db }) {
         zz = b.zzAccountId;
       } else throw errors.forbidden();
       const id = await uniqueName(b.modelName, () => d.repo.create(zz, valuesOf(b)));
-      await log(d.db, a, 'modelCreate', { id, zzAccountId: zz, modelName: b.modelName });
       return { id };
     },
 
     async update(a: Actor, b: ModelUpdateBody): Promise<{ id: number }> {
       const done = await uniqueName(b.modelName, () => d.repo.update(a.scope, b.id, valuesOf(b)));
       if (!done) throw notFound();
-      await log(d.db, a, 'modelUpdate', { id: b.id, modelName: b.modelName });
       return { id: b.id };
     },
 
@@ -95,7 +90,6 @@ export function createModelsService(d: { repo: ModelsRepo; db: Db }) {
       });
       if (done === 'missing') throw notFound();
       if (done > 0) throw new AppError(409, ErrorCode.conflict, 'modelInUse', { count: grouped(done) });
-      await log(d.db, a, 'modelDelete', { id });
       return { id };
     },
 
@@ -110,7 +104,6 @@ export function createModelsService(d: { repo: ModelsRepo; db: Db }) {
         const zz = rows.find((r) => r.id === b.flyModelId)?.zz;
         if (rows.some((r) => r.zz !== zz)) throw errors.badRequest('modelMergeOtherMaker');
         const { movedDrones } = await d.repo.merge(trx, b.flyModelId, merged);
-        await log(trx, a, 'modelMerge', { flyModelId: b.flyModelId, mergeFlyModelIds: merged, movedDrones });
         // Ingest caches each drone's model: drop them all when the transaction commits.
         await notify(trx, DRONE_REGISTRY_CHANNEL, '');
         return { flyModelId: b.flyModelId, merged: merged.length, movedDrones };
@@ -135,14 +128,6 @@ export function createModelsService(d: { repo: ModelsRepo; db: Db }) {
           start: b.start,
           end: b.end,
           width: idRangeWidth(b),
-        });
-        await log(trx, a, 'modelIdRange', {
-          flyModelId: model.id,
-          prefix: b.prefix,
-          start: b.start,
-          end: b.end,
-          created: done.created,
-          existed: done.existed,
         });
         // Serials already tried by ingest are cached as unknown: let them in at once.
         if (done.created > 0) await notify(trx, DRONE_REGISTRY_CHANNEL, '');

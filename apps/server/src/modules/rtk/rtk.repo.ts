@@ -206,17 +206,6 @@ export function createRtkRepo(db: Db) {
               })),
             )
             .execute();
-          await trx
-            .insertInto('system_logs')
-            .values({
-              account_id: by.accountId,
-              user_id: by.userId,
-              log_type: 2,
-              action: 'rtkRenewal',
-              ip: by.ip,
-              detail: JSON.stringify({ method, days, devIds: renewed.map((r) => r.devId) }),
-            })
-            .execute();
           return renewed;
         })
         .catch((err: unknown) => {
@@ -224,20 +213,6 @@ export function createRtkRepo(db: Db) {
           throw err;
         });
     },
-
-    /** Writes one accepted change (allow, bind) to the system log. */
-    log: (e: { accountId: number; userId: number; ip: string | null; action: string; detail: object }) =>
-      db
-        .insertInto('system_logs')
-        .values({
-          account_id: e.accountId,
-          user_id: e.userId,
-          log_type: 2,
-          action: e.action,
-          ip: e.ip,
-          detail: JSON.stringify(e.detail),
-        })
-        .execute(),
   };
 }
 export type RtkRepo = ReturnType<typeof createRtkRepo>;

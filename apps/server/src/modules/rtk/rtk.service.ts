@@ -50,8 +50,6 @@ export function createRtkService(d: { repo: RtkRepo; sealer: Sealer; secret: str
     at.setUTCFullYear(at.getUTCFullYear() + RTK_MAX_EXPIRY_YEARS);
     return at;
   };
-  const log = (a: Actor, action: string, detail: object) =>
-    d.repo.log({ accountId: a.accountId, userId: a.userId, ip: a.ip, action, detail });
 
   async function renew(a: Actor, target: RenewalTarget, days: number): Promise<RtkRenewal> {
     const done = await d.repo.renew(
@@ -71,7 +69,6 @@ export function createRtkService(d: { repo: RtkRepo; sealer: Sealer; secret: str
     async allow(a: Actor, devId: string, body: RtkAllowBody): Promise<DeviceState> {
       const done = await d.repo.setAllowed(a.scope, devId, body.opr === 1);
       if (!done) throw notFound();
-      await log(a, 'rtkAllow', { devId, allowed: done.allowed });
       return done;
     },
 
@@ -86,8 +83,6 @@ export function createRtkService(d: { repo: RtkRepo; sealer: Sealer; secret: str
         throw err;
       }
       if (!done) throw notFound();
-      // The key itself never reaches the log.
-      await log(a, 'rtkBind', { devId: body.devId, qxdsk: key.mask });
       return done;
     },
 

@@ -39,7 +39,8 @@ export const pictureRoutes: Routes<{
   app.post(
     '/api/telemetry/picture',
     {
-      config: { access: 'public' },
+      // A drone's upload (device traffic), not a console write.
+      config: { access: 'public', audit: false },
       schema: {
         tags: ['telemetry'],
         summary:

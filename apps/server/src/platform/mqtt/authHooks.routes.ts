@@ -32,7 +32,8 @@ export const mqttAuthRoutes: Routes<MqttAuthDeps> = async (app, deps) => {
   app.post(
     '/api/telemetry/mqtt/auth',
     {
-      config: { access },
+      // The broker asking whether a client may connect or publish: a read, not a write.
+      config: { access, audit: false },
       schema: {
         tags,
         summary: 'MQTT broker hook: may this key connect? (username = vid, password = secret)',
@@ -54,7 +55,8 @@ export const mqttAuthRoutes: Routes<MqttAuthDeps> = async (app, deps) => {
   app.post(
     '/api/telemetry/mqtt/acl',
     {
-      config: { access },
+      // The broker asking whether a client may connect or publish: a read, not a write.
+      config: { access, audit: false },
       schema: {
         tags,
         summary: 'MQTT broker hook: may this key publish to (or subscribe to) this topic?',
