@@ -129,8 +129,9 @@ describe('create, detail and edit', () => {
     // The write is in the system log.
     const log = await k.t.db
       .selectFrom('system_logs')
-      .select(['action', 'detail'])
-      .where('action', '=', 'blockCreate')
+      .select(['action', 'result'])
+      .where('action', '=', `POST ${BLOCK_BASE}`)
+      .where('result', '=', 200)
       .execute();
     expect(log.length).toBeGreaterThanOrEqual(2);
   });
@@ -279,7 +280,8 @@ describe('delete', () => {
     const logs = await k.t.db
       .selectFrom('system_logs')
       .select('action')
-      .where('action', 'in', ['blockDelete', 'blockForceDelete'])
+      .where('action', 'in', [`DELETE ${BLOCK_BASE}`, `DELETE ${BLOCK_BASE}/force/:id`])
+      .where('result', '=', 200)
       .execute();
     expect(logs.length).toBeGreaterThanOrEqual(2);
   });

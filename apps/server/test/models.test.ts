@@ -351,8 +351,9 @@ describe('list, create, update, delete', () => {
     ).toBe(ids.makerB);
     const log = await t.db
       .selectFrom('system_logs')
-      .select(['action', 'detail'])
-      .where('action', '=', 'modelCreate')
+      .select(['action', 'result'])
+      .where('action', '=', `POST ${MODEL_PATH}`)
+      .where('result', '=', 200)
       .execute();
     expect(log.length).toBeGreaterThanOrEqual(3);
   });

@@ -230,13 +230,11 @@ describe('allow', () => {
     expect((await device(d.dev_id)).allowed).toBe(true);
     const logs = await t.db
       .selectFrom('system_logs')
-      .select(['action', 'detail'])
-      .where('action', '=', 'rtkAllow')
+      .select(['target', 'result'])
+      .where('action', '=', `PUT ${RTK_ALLOW_PATH}/:devId`)
+      .where('target', '=', `devId=${d.dev_id}`)
       .execute();
-    expect(logs.map((l) => l.detail)).toEqual([
-      { devId: d.dev_id, allowed: false },
-      { devId: d.dev_id, allowed: true },
-    ]);
+    expect(logs.map((l) => l.result)).toEqual([200, 200]);
   });
 
   it('refuses a bad opr or device id, and an unknown device, in the caller language', async () => {
@@ -273,11 +271,11 @@ describe('bind', () => {
     expect(createSealer(t.config.jwtSecret).open(row.qxdsk_sealed as string)).toBe(key);
     const logs = await t.db
       .selectFrom('system_logs')
-      .select('detail')
-      .where('action', '=', 'rtkBind')
+      .selectAll()
+      .where('action', '=', `PUT ${RTK_BIND_PATH}`)
       .execute();
     expect(JSON.stringify(logs)).not.toContain(key);
-    expect(logs.at(-1)?.detail).toEqual({ devId: d.dev_id, qxdsk: 'QX******77' });
+    expect([logs.at(-1)?.target, logs.at(-1)?.result]).toEqual([`devId=${d.dev_id}`, 200]);
 
     // Rebinding replaces the key; the same key on another device is refused.
     const again = await call('platform', 'PUT', RTK_BIND_PATH, { devId: d.dev_id, qxdsk: 'qxReplaced99' });
@@ -350,10 +348,10 @@ describe('renewal by btaddr', () => {
     ]);
     const log = await t.db
       .selectFrom('system_logs')
-      .select('detail')
-      .where('action', '=', 'rtkRenewal')
+      .select(['result', 'account_id'])
+      .where('action', '=', `POST ${RTK_RENEW_BTADDR_PATH}`)
       .execute();
-    expect(log.at(-1)?.detail).toEqual({ method: 'btaddr', days: 45, devIds: [d.dev_id] });
+    expect(log.at(-1)?.result).toBe(200);
   });
 
   it('counts from now when the service has ended, or never began', async () => {
