@@ -1,0 +1,416 @@
+/**
+ * Orders, payments, invoice info and invoices in SQL. `owner` is the account whose records a caller
+ * sees: its own id, or null for the platform (all). A record outside it is not found.
+ */
+import type {
+  InvoiceInfo,
+  InvoiceInfoValues,
+  InvoiceListQuery,
+  InvoiceRow,
+  OrderDrone,
+  OrderListQuery,
+  OrderRow,
+} from '@agrifleet/domain';
+import { sql } from 'kysely';
+import type { Db } from '../../platform/db.ts';
+import type { ChargeRequest, ChargeResult } from './payments.ts';
+
+export type Owner = number | null;
+
+const likePattern = (v: string) => `%${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const ms = (d: Date | null) => (d ? d.getTime() : null);
+
+const INFO_COLUMNS = [
+  'ticket_type',
+  'busi_name',
+  'tax_num',
+  'reg_address',
+  'contact_phone',
+  'bank',
+  'bank_account',
+  'getter_phone',
+  'getter_name',
+  'getter_address',
+] as const;
+
+type InfoRow = {
+  ticket_type: number;
+  busi_name: string;
+  tax_num: string;
+  reg_address: string | null;
+  contact_phone: string | null;
+  bank: string | null;
+  bank_account: string | null;
+  getter_phone: string;
+  getter_name: string;
+  getter_address: string;
+};
+const infoOf = (r: InfoRow): InvoiceInfo => ({
+  ticketType: r.ticket_type,
+  busiName: r.busi_name,
+  taxNum: r.tax_num,
+  regAddress: r.reg_address,
+  contactPhone: r.contact_phone,
+  bank: r.bank,
+  bankAccount: r.bank_account,
+  getterPhone: r.getter_phone,
+  getterName: r.getter_name,
+  getterAddress: r.getter_address,
+});
+const infoColumns = (v: InvoiceInfoValues): InfoRow => ({
+  ticket_type: v.ticketType,
+  busi_name: v.busiName,
+  tax_num: v.taxNum,
+  reg_address: v.regAddress,
+  contact_phone: v.contactPhone,
+  bank: v.bank,
+  bank_account: v.bankAccount,
+  getter_phone: v.getterPhone,
+  getter_name: v.getterName,
+  getter_address: v.getterAddress,
+});
+
+export function createOrdersRepo(db: Db) {
+  const orders = (owner: Owner) => {
+    let q = db
+      .selectFrom('orders as o')
+      .innerJoin('accounts as a', 'a.id', 'o.account_id')
+      .leftJoin('drones as d', 'd.drone_id', 'o.drone_id')
+      .leftJoin('order_payments as p', 'p.order_id', 'o.id');
+    if (owner !== null) q = q.where('o.account_id', '=', owner);
+    return q;
+  };
+  const orderColumns = [
+    'o.id',
+    'o.order_sn',
+    'o.order_type',
+    'o.drone_id',
+    'd.drone_name',
+    'o.year',
+    'o.amount_minor',
+    'o.currency',
+    'o.status',
+    'o.account_id',
+    'a.account_name',
+    'o.invoice_id',
+    'p.provider',
+    'p.provider_ref',
+    'o.created_at',
+    'o.paid_at',
+  ] as const;
+  type Selected = {
+    id: number;
+    order_sn: string;
+    order_type: number;
+    drone_id: string;
+    drone_name: string | null;
+    year: number;
+    amount_minor: number;
+    currency: string;
+    status: number;
+    account_id: number;
+    account_name: string;
+    invoice_id: number | null;
+    provider: string | null;
+    provider_ref: string | null;
+    created_at: Date;
+    paid_at: Date | null;
+  };
+  const orderOf = (r: Selected): OrderRow => ({
+    orderId: r.id,
+    orderSn: r.order_sn,
+    orderType: r.order_type,
+    droneId: r.drone_id,
+    droneName: r.drone_name ?? null,
+    year: r.year,
+    amount: Number(r.amount_minor),
+    currency: r.currency,
+    status: r.status,
+    accountId: r.account_id,
+    accountName: r.account_name,
+    ticketId: r.invoice_id,
+    paymentProvider: r.provider ?? null,
+    paymentRef: r.provider_ref ?? null,
+    createdAt: r.created_at.getTime(),
+    paidAt: ms(r.paid_at),
+  });
+
+  return {
+    async listOrders(owner: Owner, q: OrderListQuery): Promise<{ records: OrderRow[]; total: number }> {
+      let query = orders(owner);
+      if (q.orderSn) query = query.where(sql<boolean>`o.order_sn LIKE ${likePattern(q.orderSn)}`);
+      if (q.droneId) query = query.where(sql<boolean>`o.drone_id ILIKE ${likePattern(q.droneId)}`);
+      if (q.year !== undefined) query = query.where('o.year', '=', q.year);
+      if (q.status !== undefined) query = query.where('o.status', '=', q.status);
+      if (q.invoiceable) query = query.where('o.status', '=', 2).where('o.invoice_id', 'is', null);
+      const [rows, count] = await Promise.all([
+        query
+          .select(orderColumns)
+          .orderBy('o.id', 'desc')
+          .limit(q.pageSize)
+          .offset((q.currentPage - 1) * q.pageSize)
+          .execute(),
+        query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return { records: rows.map(orderOf), total: Number(count.n) };
+    },
+
+    async findOrder(owner: Owner, orderSn: string): Promise<OrderRow | null> {
+      const row = await orders(owner)
+        .select(orderColumns)
+        .where('o.order_sn', '=', orderSn)
+        .executeTakeFirst();
+      return row ? orderOf(row) : null;
+    },
+
+    /** The drone and its manufacturer, when the owner (a manufacturer) made it or the owner is the platform. */
+    async droneOf(owner: Owner, droneId: string) {
+      let q = db.selectFrom('drones').select(['drone_id', 'zz_account_id']).where('drone_id', '=', droneId);
+      if (owner !== null) q = q.where('zz_account_id', '=', owner);
+      return (await q.executeTakeFirst()) ?? null;
+    },
+
+    /** Drones an order may name (the create dialog): the owner's, matching a keyword, at most 50. */
+    async drones(owner: Owner, keyword?: string): Promise<OrderDrone[]> {
+      let q = db.selectFrom('drones').select(['drone_id', 'drone_name']);
+      if (owner !== null) q = q.where('zz_account_id', '=', owner);
+      if (keyword)
+        q = q.where(
+          sql<boolean>`(drone_id ILIKE ${likePattern(keyword)} OR drone_name ILIKE ${likePattern(keyword)})`,
+        );
+      const rows = await q.orderBy('drone_id').limit(50).execute();
+      return rows.map((r) => ({ droneId: r.drone_id, droneName: r.drone_name }));
+    },
+
+    /** Whether the drone has a paid order for a year before `year` (then a new order renews). */
+    async paidBefore(droneId: string, year: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('orders')
+        .select('id')
+        .where('drone_id', '=', droneId)
+        .where('status', '=', 2)
+        .where('year', '<', year)
+        .executeTakeFirst();
+      return !!row;
+    },
+
+    /** Inserts an order; a duplicate drone and year (or order number) throws 23505 with its constraint. */
+    insertOrder: (v: {
+      orderSn: string;
+      orderType: number;
+      droneId: string;
+      accountId: number;
+      year: number;
+      amountMinor: number;
+      currency: string;
+      userId: number;
+    }) =>
+      db
+        .insertInto('orders')
+        .values({
+          order_sn: v.orderSn,
+          order_type: v.orderType,
+          drone_id: v.droneId,
+          account_id: v.accountId,
+          year: v.year,
+          amount_minor: v.amountMinor,
+          currency: v.currency,
+          created_by: v.userId,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow(),
+
+    /**
+     * Pays an unpaid order: under the order's row lock (so two requests never charge twice) the
+     * provider charges it; a confirmed charge writes the payment, its two ledger entries (the payer
+     * account's book debited, the platform's service fees credited) and the paid status, together.
+     */
+    async pay(
+      orderId: number,
+      userId: number,
+      charge: (req: Omit<ChargeRequest, 'description'>) => Promise<ChargeResult>,
+      provider: string,
+    ): Promise<'notUnpaid' | ChargeResult> {
+      return db.transaction().execute(async (trx) => {
+        const o = await trx
+          .selectFrom('orders')
+          .select(['id', 'order_sn', 'status', 'amount_minor', 'currency', 'account_id'])
+          .where('id', '=', orderId)
+          .forUpdate()
+          .executeTakeFirstOrThrow();
+        if (o.status !== 1) return 'notUnpaid' as const;
+        const amount = Number(o.amount_minor);
+        const result = await charge({ orderSn: o.order_sn, amountMinor: amount, currency: o.currency });
+        if (result.status !== 'confirmed') return result;
+        const payment = await trx
+          .insertInto('order_payments')
+          .values({
+            order_id: o.id,
+            provider,
+            provider_ref: result.providerRef,
+            amount_minor: amount,
+            currency: o.currency,
+            by_user_id: userId,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await trx
+          .insertInto('order_ledger')
+          .values([
+            {
+              payment_id: payment.id,
+              book: `account:${o.account_id}`,
+              amount_minor: -amount,
+              currency: o.currency,
+            },
+            {
+              payment_id: payment.id,
+              book: 'platform:serviceFees',
+              amount_minor: amount,
+              currency: o.currency,
+            },
+          ])
+          .execute();
+        await trx
+          .updateTable('orders')
+          .set({ status: 2, paid_at: sql`now()` })
+          .where('id', '=', o.id)
+          .execute();
+        return result;
+      });
+    },
+
+    /** Cancels an unpaid order; false when it is not unpaid. */
+    async cancel(orderId: number): Promise<boolean> {
+      const r = await db
+        .updateTable('orders')
+        .set({ status: 3, cancelled_at: sql`now()` })
+        .where('id', '=', orderId)
+        .where('status', '=', 1)
+        .executeTakeFirst();
+      return Number(r.numUpdatedRows) === 1;
+    },
+
+    async invoiceInfo(accountId: number): Promise<(InvoiceInfo & { updatedAt: number }) | null> {
+      const row = await db
+        .selectFrom('invoice_infos')
+        .select([...INFO_COLUMNS, 'updated_at'])
+        .where('account_id', '=', accountId)
+        .executeTakeFirst();
+      return row ? { ...infoOf(row), updatedAt: row.updated_at.getTime() } : null;
+    },
+
+    async saveInvoiceInfo(accountId: number, userId: number, v: InvoiceInfoValues) {
+      const cols = infoColumns(v);
+      await db
+        .insertInto('invoice_infos')
+        .values({ account_id: accountId, updated_by: userId, ...cols })
+        .onConflict((oc) =>
+          oc.column('account_id').doUpdateSet({ ...cols, updated_by: userId, updated_at: sql`now()` }),
+        )
+        .execute();
+    },
+
+    /**
+     * Applies for an invoice: the orders (locked) must all be the account's, paid and on no invoice,
+     * in one currency. The invoice keeps a copy of the info and the total; the orders point to it.
+     */
+    async applyInvoice(
+      accountId: number,
+      userId: number,
+      orderIds: number[],
+      info: InvoiceInfo,
+    ): Promise<'invalid' | 'mixed' | number> {
+      return db.transaction().execute(async (trx) => {
+        const rows = await trx
+          .selectFrom('orders')
+          .select(['id', 'amount_minor', 'currency'])
+          .where('id', 'in', orderIds)
+          .where('account_id', '=', accountId)
+          .where('status', '=', 2)
+          .where('invoice_id', 'is', null)
+          .forUpdate()
+          .execute();
+        if (rows.length !== orderIds.length) return 'invalid' as const;
+        const currencies = new Set(rows.map((r) => r.currency));
+        if (currencies.size !== 1) return 'mixed' as const;
+        // Summed as bigint in SQL terms: integer minor units, never floating point.
+        const total = rows.reduce((s, r) => s + BigInt(r.amount_minor), 0n);
+        const invoice = await trx
+          .insertInto('invoices')
+          .values({
+            account_id: accountId,
+            ...infoColumns({ ...info, ticketType: info.ticketType as 1 | 2 }),
+            amount_minor: Number(total),
+            currency: rows[0]?.currency as string,
+            created_by: userId,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await trx.updateTable('orders').set({ invoice_id: invoice.id }).where('id', 'in', orderIds).execute();
+        return invoice.id;
+      });
+    },
+
+    async listInvoices(owner: Owner, q: InvoiceListQuery): Promise<{ records: InvoiceRow[]; total: number }> {
+      let query = db.selectFrom('invoices as i').innerJoin('accounts as a', 'a.id', 'i.account_id');
+      if (owner !== null) query = query.where('i.account_id', '=', owner);
+      if (q.status !== undefined) query = query.where('i.status', '=', q.status);
+      const [rows, count] = await Promise.all([
+        query
+          .select(INFO_COLUMNS.map((c) => `i.${c}` as const))
+          .select([
+            'i.id',
+            'i.account_id',
+            'a.account_name',
+            'i.amount_minor',
+            'i.currency',
+            'i.status',
+            'i.created_at',
+            'i.issued_at',
+            sql<string[]>`ARRAY(SELECT o.order_sn FROM orders o WHERE o.invoice_id = i.id ORDER BY o.id)`.as(
+              'order_sns',
+            ),
+          ])
+          .orderBy('i.id', 'desc')
+          .limit(q.pageSize)
+          .offset((q.currentPage - 1) * q.pageSize)
+          .execute(),
+        query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return {
+        total: Number(count.n),
+        records: rows.map((r) => ({
+          ...infoOf(r),
+          ticketId: r.id,
+          accountId: r.account_id,
+          accountName: r.account_name,
+          amount: Number(r.amount_minor),
+          currency: r.currency,
+          status: r.status,
+          orderSns: r.order_sns,
+          createdAt: r.created_at.getTime(),
+          issuedAt: ms(r.issued_at),
+        })),
+      };
+    },
+
+    /** Advances an invoice 1 applied -> 2 issued; 'missing' or 'issued' when it cannot. */
+    async issueInvoice(ticketId: number, userId: number): Promise<'missing' | 'issued' | 'done'> {
+      const r = await db
+        .updateTable('invoices')
+        .set({ status: 2, issued_at: sql`now()`, issued_by: userId })
+        .where('id', '=', ticketId)
+        .where('status', '=', 1)
+        .executeTakeFirst();
+      if (Number(r.numUpdatedRows) === 1) return 'done';
+      const exists = await db
+        .selectFrom('invoices')
+        .select('id')
+        .where('id', '=', ticketId)
+        .executeTakeFirst();
+      return exists ? 'issued' : 'missing';
+    },
+  };
+}
+export type OrdersRepo = ReturnType<typeof createOrdersRepo>;
