@@ -74,6 +74,10 @@ export interface AccountAppliesTable {
   payload: Json;
   reviewer_id: number | null;
   reviewed_at: Date | null;
+  /** The reviewer's reason (0022; required when rejecting). */
+  reason: Generated<string | null>;
+  /** The applicant's language for the decision's message (0022; null = zh). */
+  lang: Generated<string | null>;
   created_at: Timestamp;
 }
 

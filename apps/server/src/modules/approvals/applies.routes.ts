@@ -1,39 +1,53 @@
 /**
  * Review of account applications (001 §7 "Accounts and approvals": apply list, apply detail, apply
- * status). Platform side only: the AccountApplyList screen and the manageAccount ability.
+ * status), platform side: the AccountApplyList screen and the manageAccount ability. Plus
+ * GET /api/user/account/apply/mine: any signed-in user's own account's applications.
  */
 import {
   applyDetail,
   applyIdParams,
   applyListQuery,
-  applyRecord,
+  applyPage,
   applyStatusBody,
+  myApply,
   ok as okSchema,
-  page,
 } from '@agrifleet/domain';
 import { z } from 'zod';
+import { auditOf } from '../../platform/audit.ts';
 import { callerOf } from '../../platform/auth/guard.ts';
-import { errors } from '../../platform/errors.ts';
 import { ok } from '../../platform/http.ts';
 import type { Routes } from '../../platform/routes.ts';
-import type { AppliesRepo } from './applies.repo.ts';
+import type { AppliesService } from './applies.service.ts';
 
-const tags = ['accounts'];
+const tags = ['approvals'];
 const access = { screens: ['AccountApplyList'], ability: 'manageAccount' } as const;
 
-export const applyRoutes: Routes<{ applies: AppliesRepo }> = async (app, { applies }) => {
+export const applyRoutes: Routes<{ applies: AppliesService }> = async (app, { applies }) => {
   app.get(
     '/api/user/account/apply/list',
     {
       config: { access },
       schema: {
         tags,
-        summary: 'Account applications',
+        summary: 'Account applications with the unaudited counts (zfNotCheckNum, zzqyCheckNum, yyqyCheckNum)',
         querystring: applyListQuery,
-        response: { 200: okSchema(page(applyRecord)) },
+        response: { 200: okSchema(applyPage) },
       },
     },
     async (req) => ok(req, await applies.list(req.query)),
+  );
+
+  app.get(
+    '/api/user/account/apply/mine',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: "The caller's own account's applications (status and reason), newest first",
+        response: { 200: okSchema(z.array(myApply)) },
+      },
+    },
+    async (req) => ok(req, await applies.mine(callerOf(req).account.id)),
   );
 
   app.get(
@@ -42,16 +56,12 @@ export const applyRoutes: Routes<{ applies: AppliesRepo }> = async (app, { appli
       config: { access },
       schema: {
         tags,
-        summary: 'One application with what was submitted',
+        summary: 'One application: what was submitted (content) beside the account now (current)',
         params: applyIdParams,
         response: { 200: okSchema(applyDetail) },
       },
     },
-    async (req) => {
-      const found = await applies.detail(req.params.applyId);
-      if (!found) throw errors.notFound();
-      return ok(req, { ...found, content: (found.content ?? {}) as Record<string, unknown> });
-    },
+    async (req) => ok(req, await applies.detail(req.params.applyId)),
   );
 
   app.put(
@@ -60,18 +70,14 @@ export const applyRoutes: Routes<{ applies: AppliesRepo }> = async (app, { appli
       config: { access },
       schema: {
         tags,
-        summary: 'Pass (2) or reject (3) an unaudited application',
+        summary: 'Pass (2) or reject (3, reason required) an unaudited application; the applicant is told',
         body: applyStatusBody,
-        response: { 200: okSchema(z.null()) },
+        response: { 200: okSchema(z.object({ notified: z.boolean() })) },
       },
     },
     async (req) => {
-      const { applyId, applyStatus } = req.body;
-      if (!(await applies.decide(applyId, applyStatus, callerOf(req).user.id))) {
-        if (!(await applies.detail(applyId))) throw errors.notFound();
-        throw errors.applyDecided();
-      }
-      return ok(req, null);
+      auditOf(req).detail = { applyStatus: req.body.applyStatus };
+      return ok(req, await applies.decide(req.body, callerOf(req).user.id));
     },
   );
 };
