@@ -11,6 +11,7 @@
  */
 import type { Logger } from 'pino';
 import { createAnomaliesRepo } from '../../modules/anomalies/anomalies.repo.ts';
+import { level1Raised } from '../../modules/bulletins/level1.ts';
 import { createNoflyRepo } from '../../modules/nofly/nofly.repo.ts';
 import type { RegionAt } from '../../modules/regions/geo/codes.ts';
 import type { Db } from '../../platform/db.ts';
@@ -105,7 +106,11 @@ export function createAnomalyStream(deps: {
       if (e.kind === 'start') {
         const id = anomalies
           .insert([{ ...e, region: locate(e.lng, e.lat) }])
-          .then(([row]) => row ?? null)
+          .then(([row]) => {
+            // Level-1 SMS to the operator's admins, once per incursion (modules/bulletins/level1.ts).
+            if (row != null) level1Raised(db, row);
+            return row ?? null;
+          })
           .catch((err) => {
             logger?.error({ err }, 'no-fly anomaly not stored');
             return null;
