@@ -2,7 +2,8 @@
  * The one HTTP client (000 §7, §8): bearer token, Accept-Language, Terminal-Type web, cookies,
  * 60 s timeout, cancellable, a global loading count, 401 to Login, errors carrying the server's message.
  */
-import { LIMITS, PUBLIC_PATHS } from '@agrifleet/domain';
+import { ErrorCode, LIMITS, PUBLIC_PATHS } from '@agrifleet/domain';
+import { message } from 'antd';
 import { session } from '../app/session.ts';
 import { currentLanguage } from '../i18n/index.ts';
 
@@ -105,6 +106,12 @@ export async function request<T>(path: string, opts: RequestOptions = {}): Promi
     if (res.status === 401 && !opts.public) toLogin();
     if (!res.ok) {
       const err = (await res.json().catch(() => null)) as { code?: number; message?: string } | null;
+      // The account (or user) was disabled: its sessions are gone; sign out and say why.
+      if (!opts.public && err?.code === ErrorCode.accountDisabled) {
+        session.clear();
+        if (err.message) void message.error({ content: err.message, key: 'accountDisabled', duration: 8 });
+        toLogin();
+      }
       throw new ApiError(err?.message ?? res.statusText, res.status, err?.code ?? res.status);
     }
     if (opts.responseType === 'blob') return (await res.blob()) as T;

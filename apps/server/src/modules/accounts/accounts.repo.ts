@@ -1,4 +1,96 @@
+/**
+ * Accounts in SQL: the list of a scope with the 001 §3 filters and stats, one record, the scope
+ * test (is this account visible to / managed by the caller), the caller's rental lookups.
+ * Scopes: the platform every account; a government the accounts of its region (accounts.region.ts);
+ * any other account its sub-accounts (every level below it, accounts.parent_id).
+ */
+import type { AccountListQuery, AccountRecord } from '@agrifleet/domain';
+import { type Expression, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../platform/db.ts';
+import type { RegionNames } from './accounts.region.ts';
+
+export type AccountScope =
+  | { kind: 'all' }
+  | { kind: 'region'; names: RegionNames | null }
+  | { kind: 'sub'; rootId: number };
+
+const likePattern = (v: string) => `%${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Ids of every account below `rootId` (any level). */
+const descendants = (rootId: number) => sql`(
+  WITH RECURSIVE sub(id) AS (
+    SELECT id FROM accounts WHERE parent_id = ${rootId}
+    UNION ALL SELECT c.id FROM accounts c JOIN sub ON c.parent_id = sub.id
+  ) SELECT id FROM sub)`;
+
+/** The scope as a condition on accounts `a`. */
+export function accountScopeSql(scope: AccountScope): Expression<SqlBool> {
+  switch (scope.kind) {
+    case 'all':
+      return sql<SqlBool>`true`;
+    case 'sub':
+      return sql<SqlBool>`a.id IN ${descendants(scope.rootId)}`;
+    case 'region': {
+      const n = scope.names;
+      if (!n) return sql<SqlBool>`false`;
+      const parts = [sql`true`];
+      if (n.province) parts.push(sql`a.province = ANY(${n.province}::text[])`);
+      if (n.city) parts.push(sql`a.city = ANY(${n.city}::text[])`);
+      if (n.county) parts.push(sql`a.county = ANY(${n.county}::text[])`);
+      return sql<SqlBool>`(${sql.join(parts, sql` AND `)})`;
+    }
+  }
+}
+
+function filterSql(q: AccountListQuery, scope: AccountScope): Expression<SqlBool> {
+  const parts = [accountScopeSql(scope)];
+  if (q.isAll === 0)
+    parts.push(scope.kind === 'sub' ? sql`a.parent_id = ${scope.rootId}` : sql`a.parent_id IS NULL`);
+  if (q.parentId !== undefined) parts.push(sql`a.parent_id = ${q.parentId}`);
+  if (q.accountType !== undefined) parts.push(sql`a.account_type = ${q.accountType}`);
+  if (q.accountName) parts.push(sql`a.account_name ILIKE ${likePattern(q.accountName)}`);
+  if (q.contactName) parts.push(sql`a.contact_name ILIKE ${likePattern(q.contactName)}`);
+  if (q.userPhone)
+    parts.push(
+      sql`EXISTS (SELECT 1 FROM users u WHERE u.account_id = a.id AND u.phone LIKE ${likePattern(q.userPhone)})`,
+    );
+  if (q.teamType !== undefined)
+    parts.push(sql`EXISTS (SELECT 1 FROM users u WHERE u.account_id = a.id AND u.team_type = ${q.teamType})`);
+  if (q.search) {
+    const p = likePattern(q.search);
+    parts.push(sql`(a.account_name ILIKE ${p} OR a.contact_name ILIKE ${p} OR a.contact_phone LIKE ${p}
+      OR a.credit_code ILIKE ${p}
+      OR EXISTS (SELECT 1 FROM users u WHERE u.account_id = a.id AND u.phone LIKE ${p}))`);
+  }
+  return sql<SqlBool>`${sql.join(parts, sql` AND `)}`;
+}
+
+const ORDER = {
+  1: sql`a.id DESC`,
+  2: sql`a.id ASC`,
+  3: sql`a.account_name ASC, a.id ASC`,
+} as const;
+
+/** The record's columns from accounts `a` (with its parent, first administrator and user count). */
+const recordSelect = sql`
+  a.id AS "accountId", a.account_type AS "accountType", a.account_name AS "accountName",
+  a.check_status AS "checkStatus", a.tag, a.vip_level AS "vipLevel",
+  a.account_catalog_level AS "accountCatalogLevel", a.can_create_sub AS "canCreateSub",
+  a.parent_id AS "parentId", p.account_name AS "parentName", a.lease_model AS "leaseModel",
+  a.operator_type AS "operatorType", a.rule_province AS "ruleProvince", a.rule_city AS "ruleCity",
+  a.rule_county AS "ruleCounty", a.legal, a.credit_code AS "creditCode", a.contact_name AS "contactName",
+  a.contact_phone AS "contactPhone", a.contact_address AS "contactAddress", a.email, a.province, a.city,
+  a.county, a.busi_license_url AS "busiLicense", a.logo_url AS "companyLogo",
+  CASE WHEN a.enabled THEN 1 ELSE 0 END AS enabled,
+  adm.user_name AS "adminName", adm.phone AS "adminPhone",
+  (SELECT count(*)::int FROM users cu WHERE cu.account_id = a.id) AS "userNum",
+  to_char(a.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS "createTime"`;
+
+const recordFrom = sql`accounts a
+  LEFT JOIN accounts p ON p.id = a.parent_id
+  LEFT JOIN LATERAL (
+    SELECT u.user_name, u.phone FROM users u WHERE u.account_id = a.id
+    ORDER BY (u.user_type IN (1, 4)) DESC, u.id LIMIT 1) adm ON true`;
 
 export function createAccountsRepo(db: Db) {
   return {
@@ -14,6 +106,63 @@ export function createAccountsRepo(db: Db) {
         .where('lc.client_account_id', '=', accountId)
         .select(['a.id as accountId', 'a.account_name as accountName'])
         .orderBy('a.id')
+        .execute(),
+
+    /** One page of the scope's accounts with the filters, and the stats of the whole filtered set. */
+    async list(scope: AccountScope, q: AccountListQuery) {
+      const where = filterSql(q, scope);
+      const offset = (q.currentPage - 1) * q.pageSize;
+      const [rows, stats] = await Promise.all([
+        sql<AccountRecord>`SELECT ${recordSelect} FROM ${recordFrom}
+          WHERE a.id IN (SELECT a.id FROM accounts a WHERE ${where}
+                         ORDER BY ${ORDER[q.order as 1 | 2 | 3]} LIMIT ${q.pageSize} OFFSET ${offset})
+          ORDER BY ${ORDER[q.order as 1 | 2 | 3]}`.execute(db),
+        sql<{ total: number; zfNum: number; zzqyNum: number; yyqyNum: number }>`
+          SELECT count(*)::int AS total,
+                 (count(*) FILTER (WHERE a.account_type = 2))::int AS "zfNum",
+                 (count(*) FILTER (WHERE a.account_type = 3))::int AS "zzqyNum",
+                 (count(*) FILTER (WHERE a.account_type = 4))::int AS "yyqyNum"
+          FROM accounts a WHERE ${where}`.execute(db),
+      ]);
+      const s = stats.rows[0] ?? { total: 0, zfNum: 0, zzqyNum: 0, yyqyNum: 0 };
+      return { records: rows.rows, ...s };
+    },
+
+    /** The record of an account inside the scope, or null. */
+    async record(scope: AccountScope, accountId: number): Promise<AccountRecord | null> {
+      const r = await sql<AccountRecord>`SELECT ${recordSelect} FROM ${recordFrom}
+        WHERE a.id = ${accountId} AND ${accountScopeSql(scope)}`.execute(db);
+      return r.rows[0] ?? null;
+    },
+
+    /** Whether the account lies in the scope. */
+    async inScope(scope: AccountScope, accountId: number): Promise<boolean> {
+      const r = await sql<{ one: number }>`SELECT 1 AS one FROM accounts a
+        WHERE a.id = ${accountId} AND ${accountScopeSql(scope)}`.execute(db);
+      return r.rows.length > 0;
+    },
+
+    row: (accountId: number) =>
+      db.selectFrom('accounts').selectAll().where('id', '=', accountId).executeTakeFirst(),
+
+    /** The account's applications, newest first. */
+    applies: (accountId: number) =>
+      db
+        .selectFrom('account_applies')
+        .where('account_id', '=', accountId)
+        .select([
+          'id as applyId',
+          'apply_type as applyType',
+          'apply_status as applyStatus',
+          'reason',
+          sql<Record<string, unknown>>`payload`.as('payload'),
+          sql<string>`to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`.as('createTime'),
+          sql<string | null>`to_char(reviewed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`.as(
+            'reviewTime',
+          ),
+        ])
+        .orderBy('id', 'desc')
+        .limit(50)
         .execute(),
   };
 }

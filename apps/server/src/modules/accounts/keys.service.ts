@@ -5,13 +5,45 @@
  */
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
+import { type Audit, createAudit } from '../../platform/audit.ts';
 import type { Db } from '../../platform/db.ts';
 import { errors } from '../../platform/errors.ts';
 import { type Sealer, sameHash, sha256 } from '../../platform/seal.ts';
 import { createKeyIngestStats } from './keys.stats.ts';
 
-export function createKeysService(db: Db, sealer: Sealer) {
+/** At most one system-log row per refused key per this many ms (a retrying drone cannot flood the log). */
+export const REFUSED_LOG_INTERVAL_MS = 60_000;
+
+export function createKeysService(
+  db: Db,
+  sealer: Sealer,
+  audit: Pick<Audit, 'write'> = createAudit(db),
+  now: () => number = Date.now,
+) {
   const ingestStats = createKeyIngestStats();
+  /** When each vid's refusal was last logged. */
+  const lastLogged = new Map<string, number>();
+
+  /** A system-log row (log type 3, refused device access) for a disabled account's key, rate-limited per key. */
+  async function logRefused(vid: string, accountId: number) {
+    const t = now();
+    const last = lastLogged.get(vid);
+    if (last !== undefined && t - last < REFUSED_LOG_INTERVAL_MS) return;
+    lastLogged.set(vid, t);
+    if (lastLogged.size > 10_000)
+      for (const [k, at] of lastLogged) if (t - at >= REFUSED_LOG_INTERVAL_MS) lastLogged.delete(k);
+    await audit.write({
+      actor: { accountId, userId: null },
+      logType: 3,
+      action: 'telemetry key refused: account disabled',
+      method: null,
+      path: null,
+      target: `vid=${vid}`,
+      result: 403,
+      ip: null,
+      detail: { reason: 'accountDisabled' },
+    });
+  }
   return {
     /** What each account's key sent became (keys.stats.ts); the transports report to it. */
     ingestStats,
@@ -75,18 +107,25 @@ export function createKeysService(db: Db, sealer: Sealer) {
 
     /**
      * The account a (vid, secret) pair belongs to, or null. A key of an account whose review was
-     * withdrawn (not platform or government, checkStatus not 2) no longer verifies.
+     * withdrawn (not platform or government, checkStatus not 2) no longer verifies. A right key of a
+     * disabled account is refused with the reason (AppError accountDisabled, code 1006) and logged
+     * in the system log (log type 3, at most once per key per minute).
      */
     async verify(vid: string, secret: string): Promise<number | null> {
       const row = await db
         .selectFrom('account_keys as k')
         .innerJoin('accounts as a', 'a.id', 'k.account_id')
-        .select(['k.account_id', 'k.secret_hash'])
+        .select(['k.account_id', 'k.secret_hash', 'a.enabled'])
         .where('k.vid', '=', vid)
         .where('k.revoked_at', 'is', null)
         .where((eb) => eb.or([eb('a.account_type', 'in', [1, 2]), eb('a.check_status', '=', 2)]))
         .executeTakeFirst();
-      return row && sameHash(row.secret_hash, sha256(secret)) ? row.account_id : null;
+      if (!row || !sameHash(row.secret_hash, sha256(secret))) return null;
+      if (!row.enabled) {
+        await logRefused(vid, row.account_id);
+        throw errors.accountDisabled();
+      }
+      return row.account_id;
     },
   };
 }

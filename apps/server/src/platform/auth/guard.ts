@@ -40,6 +40,17 @@ function bearer(req: FastifyRequest): string | null {
   return null;
 }
 
+/** Whether the user, or its account, is disabled (the guard's reason for a refused token). */
+async function isDisabled(db: Db, userId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('users as u')
+    .innerJoin('accounts as a', 'a.id', 'u.account_id')
+    .select(['u.enabled as user', 'a.enabled as account'])
+    .where('u.id', '=', userId)
+    .executeTakeFirst();
+  return !!row && (!row.user || !row.account);
+}
+
 export const authGuard = fp(
   async (app: FastifyInstance, opts: { db: Db; tokens: TokenSigner }) => {
     app.decorateRequest('caller', null);
@@ -62,7 +73,11 @@ export const authGuard = fp(
         if (valid) req.caller = caller;
         return;
       }
-      if (!valid || !caller) throw errors.unauthorized();
+      if (!valid || !caller) {
+        // A disabled account's (or user's) sessions are revoked: say why instead of a plain 401.
+        if (claims && (await isDisabled(opts.db, claims.userId))) throw errors.accountDisabled();
+        throw errors.unauthorized();
+      }
       req.caller = caller;
       if (access === 'user') return;
       const subject = accessSubject(caller, req.hostProfile);

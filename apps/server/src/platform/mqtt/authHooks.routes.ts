@@ -8,7 +8,9 @@
  * Public routes on purpose (the broker calls them, with no console session): expose them to the
  * broker only (firewall, or a listener on a private address). See README.md.
  */
+import { ErrorCode } from '@agrifleet/domain';
 import { z } from 'zod';
+import { AppError } from '../errors.ts';
 import type { Routes } from '../routes.ts';
 import { droneIdOfAckTopic, droneIdOfCommandTopic, droneIdOfTopic, type TelemetryHandler } from './types.ts';
 
@@ -48,7 +50,12 @@ export const mqttAuthRoutes: Routes<MqttAuthDeps> = async (app, deps) => {
     async (req) => {
       const { username, password } = req.body;
       if (!username || !password) return deny;
-      return (await deps.authenticate(username, password)) === null ? deny : allow;
+      // A disabled account's key throws accountDisabled (logged by the key service): deny it.
+      const accountId = await deps.authenticate(username, password).catch((err: unknown) => {
+        if (err instanceof AppError && err.code === ErrorCode.accountDisabled) return null;
+        throw err;
+      });
+      return accountId === null ? deny : allow;
     },
   );
 

@@ -11,7 +11,9 @@ import type { EventEmitter } from 'node:events';
 import type { IncomingMessage } from 'node:http';
 import { createServer, type Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
+import { ErrorCode } from '@agrifleet/domain';
 import { Aedes, type AuthErrorCode, type Client, type PublishPacket } from 'aedes';
+import { AppError } from '../errors.ts';
 import { createIngestCounter, reasonOf } from './ingestStats.ts';
 import {
   commandTopicOf,
@@ -112,6 +114,11 @@ export async function startEmbeddedBroker(opts: EmbeddedBrokerOptions): Promise<
           done(null, true);
         },
         (err: unknown) => {
+          // A disabled account's key: refused with the reason (the key service logged it).
+          if (err instanceof AppError && err.code === ErrorCode.accountDisabled) {
+            done(connackError('account disabled', CONNACK_NOT_AUTHORIZED), false);
+            return;
+          }
           logger.error({ err, clientId: client.id }, 'MQTT authentication failed');
           done(connackError('server unavailable', CONNACK_SERVER_UNAVAILABLE), false);
         },
