@@ -23,6 +23,7 @@ import * as m0022 from './0022_approvals.ts';
 import * as m0023 from './0023_members_teams.ts';
 import * as m0024 from './0024_bulletins.ts';
 import * as m0025 from './0025_orders.ts';
+import * as m0026 from './0026_syslog.ts';
 
 /** Numbered migrations, applied in key order at start. */
 export const migrations: Record<string, Migration> = {
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '0023_members_teams': m0023,
   '0024_bulletins': m0024,
   '0025_orders': m0025,
+  '0026_syslog': m0026,
 };
