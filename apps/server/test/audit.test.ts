@@ -5,11 +5,23 @@
  * `audit: false` writes none; a call without a session writes none; sign-in and sign-out are log
  * type 1; and the rows form an intact hash chain that an altered or deleted row breaks.
  */
+import { readFileSync } from 'node:fs';
+import { auditActionKey, LANGUAGES } from '@agrifleet/domain';
 import type { RouteOptions } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isAudited, rowHash } from '../src/platform/audit.ts';
 import { body, createTestApp, loginPd, signInWith, type TestApp } from './helper.ts';
+
+/** The web's translations of the log (apps/web/src/i18n/<lng>/syslog.json). */
+const SYSLOG_TEXTS = Object.fromEntries(
+  LANGUAGES.map((lng) => [
+    lng,
+    JSON.parse(readFileSync(new URL(`../../web/src/i18n/${lng}/syslog.json`, import.meta.url), 'utf8')) as {
+      action?: Record<string, string>;
+    },
+  ]),
+);
 
 let t: TestApp;
 const routes: RouteOptions[] = [];
@@ -67,6 +79,19 @@ describe('one row per write call', () => {
       }
     }
     expect(missing).toEqual([]);
+  });
+
+  it('every audited route has a translated name in the log (AUDIT_ACTIONS, syslog.json of each language)', () => {
+    const unnamed: string[] = [];
+    for (const r of routes)
+      for (const m of methods(r))
+        if (isAudited(m, r.url, r.config?.audit)) {
+          const key = auditActionKey(`${m} ${r.url}`);
+          if (!key) unnamed.push(`${m} ${r.url}`);
+          for (const lng of LANGUAGES)
+            if (key && !SYSLOG_TEXTS[lng]?.action?.[key]) unnamed.push(`${lng}: action.${key}`);
+        }
+    expect(unnamed).toEqual([]);
   });
 
   it('a route that says audit: false writes no row', async () => {
