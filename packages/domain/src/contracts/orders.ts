@@ -142,6 +142,17 @@ export const orderDrones = z.array(orderDrone);
 export type OrderDrone = z.infer<typeof orderDrone>;
 
 const text = (max: number) => trimmedText(max).min(1);
+/** The fields of the invoice info, one by one (the web form checks them as the server does). */
+export const invoiceTaxNumSchema = trimmedText(20)
+  .transform((v) => v.toUpperCase())
+  .pipe(z.string().regex(TAX_NUM_RE));
+export const invoiceMobileSchema = trimmedText(11).pipe(z.string().regex(INVOICE_MOBILE_RE));
+export const invoicePhoneSchema = trimmedText(20).pipe(z.string().regex(INVOICE_PHONE_RE));
+export const invoiceBankAccountSchema = trimmedText(30).pipe(z.string().regex(BANK_ACCOUNT_RE));
+export const invoiceBusiNameSchema = text(100);
+export const invoiceGetterNameSchema = text(50);
+export const invoiceAddressSchema = text(200);
+export const invoiceBankSchema = text(100);
 const optionalText = (max: number) =>
   trimmedText(max)
     .optional()
@@ -155,17 +166,15 @@ const optionalText = (max: number) =>
 export const invoiceInfoBody = z
   .object({
     ticketType: z.union([z.literal(1), z.literal(2)]),
-    busiName: text(100),
-    taxNum: trimmedText(20)
-      .transform((v) => v.toUpperCase())
-      .pipe(z.string().regex(TAX_NUM_RE)),
+    busiName: invoiceBusiNameSchema,
+    taxNum: invoiceTaxNumSchema,
     regAddress: optionalText(200),
     contactPhone: optionalText(20).pipe(z.string().regex(INVOICE_PHONE_RE).nullable()),
     bank: optionalText(100),
     bankAccount: optionalText(30).pipe(z.string().regex(BANK_ACCOUNT_RE).nullable()),
-    getterPhone: trimmedText(11).pipe(z.string().regex(INVOICE_MOBILE_RE)),
-    getterName: text(50),
-    getterAddress: text(200),
+    getterPhone: invoiceMobileSchema,
+    getterName: invoiceGetterNameSchema,
+    getterAddress: invoiceAddressSchema,
   })
   .superRefine((v, ctx) => {
     if (v.ticketType !== 2) return;
