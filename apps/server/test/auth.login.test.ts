@@ -160,7 +160,8 @@ describe('loginPd', () => {
     );
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ code: 1006, message: 'This account has been disabled' });
-    expect((await userInfo(auth)).statusCode).toBe(401);
+    // A session of a disabled user is refused with the reason, not a bare 401.
+    expect((await userInfo(auth)).statusCode).toBe(403);
     await t.db.updateTable('users').set({ enabled: true }).where('phone', '=', '13800000007').execute();
 
     const user = await t.db
@@ -170,7 +171,7 @@ describe('loginPd', () => {
       .executeTakeFirstOrThrow();
     await t.db.updateTable('accounts').set({ enabled: false }).where('id', '=', user.account_id).execute();
     expect((await loginPd(t, { phoneNum: '13800000007', password: DEMO_PASSWORD })).statusCode).toBe(403);
-    expect((await userInfo(auth)).statusCode).toBe(401);
+    expect((await userInfo(auth)).statusCode).toBe(403);
     await t.db.updateTable('accounts').set({ enabled: true }).where('id', '=', user.account_id).execute();
     expect((await loginPd(t, { phoneNum: '13800000007', password: DEMO_PASSWORD })).statusCode).toBe(200);
   });
