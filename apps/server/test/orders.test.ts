@@ -27,6 +27,10 @@ import {
 } from '@agrifleet/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOrdersRepo } from '../src/modules/orders/orders.repo.ts';
+import { createOrdersService } from '../src/modules/orders/orders.service.ts';
+import { paymentProviderFrom, yearlyFeeFrom } from '../src/modules/orders/payments.ts';
+import { AppError } from '../src/platform/errors.ts';
 import { body, createTestApp, fleetCallers, signInWith, type TestApp } from './helper.ts';
 
 let t: TestApp;
@@ -350,5 +354,51 @@ describe('invoices', () => {
     expect(gone.zh).toBe('发票不存在');
     await refused(400, 'platform', 'PUT', `${INVOICE_STATUS_PATH}/abc`);
     await refused(400, 'platform', 'PUT', `${INVOICE_STATUS_PATH}/0`);
+  });
+});
+
+describe('payment provider and fee', () => {
+  it('takes the provider and the fee from the environment, refusing what it cannot use', () => {
+    expect(paymentProviderFrom({}).name).toBe('sandbox');
+    expect(() => paymentProviderFrom({ PAYMENT_PROVIDER: 'paypal' })).toThrow(/Unknown PAYMENT_PROVIDER/);
+    const fallback = { amountMinor: ORDER_YEARLY_FEE_MINOR, currency: ORDER_CURRENCY };
+    expect(yearlyFeeFrom({}, fallback)).toEqual(fallback);
+    expect(yearlyFeeFrom({ ORDER_YEARLY_FEE_MINOR: '50000', ORDER_CURRENCY: 'USD' }, fallback)).toEqual({
+      amountMinor: 50000,
+      currency: 'USD',
+    });
+    for (const bad of ['12.5', '-1', '0', 'abc'])
+      expect(() => yearlyFeeFrom({ ORDER_YEARLY_FEE_MINOR: bad }, fallback)).toThrow(/positive integer/);
+    expect(() => yearlyFeeFrom({ ORDER_CURRENCY: 'yuan' }, fallback)).toThrow(/ISO 4217/);
+  });
+
+  it('leaves an order unpaid, with no payment or ledger row, when the provider refuses the charge', async () => {
+    const svc = createOrdersService({
+      repo: createOrdersRepo(t.db),
+      payments: { name: 'refusing', charge: async () => ({ status: 'failed', reason: 'card declined' }) },
+      fee: { amountMinor: 12345, currency: 'CNY' },
+    });
+    const a = { userId: 0, accountId: ids.makerA as number, platform: false };
+    const user = await t.db
+      .selectFrom('users')
+      .select('id')
+      .where('account_id', '=', a.accountId)
+      .executeTakeFirstOrThrow();
+    a.userId = user.id;
+    const order = await svc.create(a, { droneId: drones.a[3] as string, year: YEAR });
+    expect(order.amount).toBe(12345);
+    const before = await t.db.selectFrom('order_ledger').select('id').execute();
+    const err = await svc.pay(a, order.orderSn).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(AppError);
+    expect((err as AppError).status).toBe(402);
+    expect((err as AppError).params).toEqual({ reason: 'card declined' });
+    expect((await svc.detail(a, order.orderSn)).status).toBe(1);
+    expect(await t.db.selectFrom('order_ledger').select('id').execute()).toHaveLength(before.length);
+    const payments = await t.db
+      .selectFrom('order_payments')
+      .select('id')
+      .where('order_id', '=', order.orderId)
+      .execute();
+    expect(payments).toEqual([]);
   });
 });
