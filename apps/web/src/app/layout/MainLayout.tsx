@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { ProfileDialog } from '../../features/account/ProfileDialog.tsx';
 import { SettingsDialog } from '../../features/account/SettingsDialog.tsx';
+import { BulletinBell } from '../../features/bulletins/BulletinBell.tsx';
 import { subjectOf } from '../access.ts';
 import { useHostProfile } from '../hostProfile.tsx';
 import { useIdleSwitch } from '../idle.ts';
@@ -99,6 +100,7 @@ function Shell({ user }: { user: UserInfo }) {
       <Layout.Header className="app-header" style={{ height: HEADER_HEIGHT }}>
         {brand}
         <div className="app-header-spacer" />
+        {canAccessScreen(subject, 'BulletinList') ? <BulletinBell /> : null}
         {userArea}
       </Layout.Header>
       {alternative ? (
