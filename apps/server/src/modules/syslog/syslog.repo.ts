@@ -76,12 +76,33 @@ function walkOf(f: LogFilter): { key: 'account' | 'user' | 'type'; ids: number[]
 
 const COLUMN_OF = { account: sql`s.account_id`, user: sql`s.user_id`, type: sql`s.log_type` } as const;
 
+/** The key a count is best made by: any id list (each walk stops once the cap is reached). */
+function countKeyOf(f: LogFilter): { key: 'account' | 'user'; ids: number[] } | null {
+  if (f.userIds) return { key: 'user', ids: f.userIds };
+  if (f.accountIds) return { key: 'account', ids: f.accountIds };
+  return null;
+}
+
 export function createSyslogRepo(db: Db) {
+  // name_grams() comes with migration 0026_syslog; until a database has it, names are matched by
+  // ILIKE alone (a scan of users and accounts).
+  let grams: Promise<boolean> | null = null;
+  const hasGrams = () => {
+    grams ??= sql<{ ok: boolean }>`SELECT to_regprocedure('name_grams(text)') IS NOT NULL AS ok`
+      .execute(db)
+      .then((r) => r.rows[0]?.ok === true);
+    return grams;
+  };
+  const nameMatch = async (column: 'user_name' | 'account_name', name: string) =>
+    (await hasGrams())
+      ? sql`name_grams(${sql.ref(column)}) @> name_grams(${name}) AND ${sql.ref(column)} ILIKE ${likePattern(name)}`
+      : sql`${sql.ref(column)} ILIKE ${likePattern(name)}`;
+
   return {
     /** Ids of accounts whose name contains `name` (at most `max`). */
     async accountIdsByName(name: string, max = RESOLVE_MAX_IDS + 1): Promise<number[]> {
       const { rows } = await sql<{ id: number }>`
-        SELECT id FROM accounts WHERE account_name ILIKE ${likePattern(name)} LIMIT ${max}`.execute(db);
+        SELECT id FROM accounts WHERE ${await nameMatch('account_name', name)} LIMIT ${max}`.execute(db);
       return rows.map((r) => r.id);
     },
 
@@ -89,7 +110,7 @@ export function createSyslogRepo(db: Db) {
     async userIdsByName(name: string, accountIds: number[] | null, max = RESOLVE_MAX_IDS + 1) {
       const within = accountIds ? sql`AND account_id = ANY(${accountIds}::int[])` : sql``;
       const { rows } = await sql<{ id: number }>`
-        SELECT id FROM users WHERE user_name ILIKE ${likePattern(name)} ${within} LIMIT ${max}`.execute(db);
+        SELECT id FROM users WHERE ${await nameMatch('user_name', name)} ${within} LIMIT ${max}`.execute(db);
       return rows.map((r) => r.id);
     },
 
@@ -116,12 +137,27 @@ export function createSyslogRepo(db: Db) {
       return rows;
     },
 
-    /** How many rows match, counted up to the cap + 1 (more than the cap: the list says "cap+"). */
+    /**
+     * How many rows match, counted up to the cap + 1 (more than the cap: the list says "cap+").
+     * With an id list, one walk per id through its index, stopping at the cap: rows of a few
+     * hundred accounts among millions are not looked for along the whole time index.
+     */
     async count(f: LogFilter): Promise<number> {
-      const { rows } = await sql<{ n: string }>`
-        SELECT count(*)::text AS n FROM (
-          SELECT 1 FROM system_logs s ${whereOf(conditions(f, null))} LIMIT ${SYSLOG_COUNT_CAP + 1}
-        ) c`.execute(db);
+      const cap = SYSLOG_COUNT_CAP + 1;
+      const k = countKeyOf(f);
+      const { rows } = k
+        ? await sql<{ n: string }>`
+            SELECT count(*)::text AS n FROM (
+              SELECT 1 FROM unnest(${k.ids}::int[]) AS k(id)
+              CROSS JOIN LATERAL (
+                SELECT 1 FROM system_logs s
+                ${whereOf([...conditions(f, k.key), sql`${COLUMN_OF[k.key]} = k.id`])} LIMIT ${cap}
+              ) l LIMIT ${cap}
+            ) c`.execute(db)
+        : await sql<{ n: string }>`
+            SELECT count(*)::text AS n FROM (
+              SELECT 1 FROM system_logs s ${whereOf(conditions(f, null))} LIMIT ${cap}
+            ) c`.execute(db);
       return Number(rows[0]?.n ?? 0);
     },
   };
