@@ -18,6 +18,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     )`.execute(db);
   // The list: an account's members (users_phone_trgm_idx is 0021's as well: whichever comes first makes it) newest first, and the filters of the platform's list over all.
   await sql`CREATE INDEX IF NOT EXISTS users_account_id_idx ON users (account_id, id DESC)`.execute(db);
+  // The platform's count by user type and status over every account (index-only).
+  await sql`CREATE INDEX IF NOT EXISTS users_type_enabled_idx ON users (user_type, enabled)`.execute(db);
   await sql`CREATE INDEX IF NOT EXISTS users_name_trgm_idx ON users USING gin (user_name gin_trgm_ops)`.execute(
     db,
   );
@@ -48,6 +50,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`DROP TABLE IF EXISTS team_members`.execute(db);
   await sql`DROP TABLE IF EXISTS teams`.execute(db);
   await sql`DROP INDEX IF EXISTS users_name_trgm_idx`.execute(db);
+  await sql`DROP INDEX IF EXISTS users_type_enabled_idx`.execute(db);
   await sql`DROP INDEX IF EXISTS users_account_id_idx`.execute(db);
   await sql`DROP TABLE IF EXISTS member_removals`.execute(db);
 }
