@@ -12,7 +12,7 @@ import type { Translate } from '../../list/columns.ts';
 import { ListFigures } from '../../list/ListFigures.tsx';
 import { ListPage } from '../../list/ListPage.tsx';
 import { approvalsApi } from './api.ts';
-import { accountApplyConfig, applyFigures, comparison, phoneText, timeText } from './config.ts';
+import { accountApplyConfig, applyFigures, comparison, phoneText, timeText, valueText } from './config.ts';
 import { ReviewModal } from './ReviewModal.tsx';
 
 function AccountApplyDetail({
@@ -69,8 +69,16 @@ function AccountApplyDetail({
                 title: t('approvals:detail.field'),
                 render: (_, r) => t(`approvals:field.${r.field}`, { defaultValue: r.field }),
               },
-              { key: 'submitted', title: t('approvals:detail.submitted'), dataIndex: 'submitted' },
-              { key: 'current', title: t('approvals:detail.current'), dataIndex: 'current' },
+              {
+                key: 'submitted',
+                title: t('approvals:detail.submitted'),
+                render: (_, r) => valueText(r.field, r.submitted, t as unknown as Translate),
+              },
+              {
+                key: 'current',
+                title: t('approvals:detail.current'),
+                render: (_, r) => valueText(r.field, r.current, t as unknown as Translate),
+              },
             ]}
           />
         </>

@@ -88,7 +88,7 @@ export function ReviewModal({
             <StatusTag status={status} />
           </Space>
           {open ? (
-            <div style={{ marginTop: 12 }}>
+            <div style={{ marginTop: 12, marginBottom: 20 }}>
               <Input.TextArea
                 data-testid="apply-reason"
                 value={text}

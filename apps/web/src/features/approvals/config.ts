@@ -62,6 +62,7 @@ export function accountApplyConfig(
       title: 'approvals:col.applyStatus',
       value: (r) => t(`approvals:status.${r.applyStatus}`),
     },
+    { key: 'reason', title: 'approvals:col.reason', ellipsis: true, width: 160 },
     { key: 'contactName', title: 'approvals:col.contactName' },
     { key: 'phoneNum', title: 'approvals:col.phoneNum', value: (r) => phoneText(r.phoneNum) || r.email },
     {
@@ -71,7 +72,6 @@ export function accountApplyConfig(
       sort: true,
     },
     { key: 'reviewTime', title: 'approvals:col.reviewTime', value: (r) => timeText(r.reviewTime) },
-    { key: 'reason', title: 'approvals:col.reason', ellipsis: true },
   ];
   return {
     id: 'account-applies',
@@ -147,6 +147,7 @@ export function userApplyConfig(
         title: 'approvals:col.applyStatus',
         value: (r) => t(`approvals:status.${r.applyStatus}`),
       },
+      { key: 'reason', title: 'approvals:col.reason', ellipsis: true, width: 160 },
       {
         key: 'createTime',
         title: 'approvals:col.createTime',
@@ -154,20 +155,34 @@ export function userApplyConfig(
         sort: true,
       },
       { key: 'reviewTime', title: 'approvals:col.reviewTime', value: (r) => timeText(r.reviewTime) },
-      { key: 'reason', title: 'approvals:col.reason', ellipsis: true },
     ],
     rowActions: [{ key: 'open', label: 'approvals:action.open', first: true, onClick: open }],
   };
 }
 
+/** Registration fields that say nothing to a reviewer (how the form was sent). */
+const HIDDEN_FIELDS = ['commitWay'];
+
+/** A compared value as shown: enumerations translated. */
+export function valueText(field: string, value: string, t: Translate): string {
+  if (!value) return '';
+  if (field === 'accountType') return t(`common:accountType.${value}`);
+  if (field === 'operatorType') return t(`approvals:operatorType.${value}`);
+  if (field === 'phoneNum') return phoneText(value);
+  return value;
+}
+
 /** Rows of the side-by-side comparison: each field, what was submitted and what the account has now. */
 export function comparison(content: Record<string, unknown>, current: Record<string, unknown>) {
-  const keys = [...INFO_FIELDS, ...Object.keys(content).filter((k) => !INFO_FIELDS.includes(k))];
+  const extra = Object.keys(content).filter((k) => !INFO_FIELDS.includes(k) && !HIDDEN_FIELDS.includes(k));
+  const keys = [...INFO_FIELDS, ...extra];
   return keys
     .filter((k) => k in content || (current[k] !== null && current[k] !== undefined))
     .map((field) => {
       const submitted = content[field] === undefined || content[field] === null ? '' : String(content[field]);
       const now = current[field] === undefined || current[field] === null ? '' : String(current[field]);
-      return { field, submitted, current: now, changed: field in content && submitted !== now };
+      // Only the account's own fields compare; the rest of a registration has no current value.
+      const changed = INFO_FIELDS.includes(field) && field in content && submitted !== now;
+      return { field, submitted, current: now, changed };
     });
 }
