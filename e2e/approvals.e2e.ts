@@ -169,6 +169,7 @@ describe('approvals', () => {
     await listSettled(page, 'user-applies');
     await row.first().getByTestId('row-open').click();
     await page.getByTestId('apply-pass').waitFor();
+    await listSettled(page, 'user-applies');
     await screenshot(page, 'approvals-user-detail-zh');
     await page.getByTestId('apply-pass').click();
     expect(await toastTexts(page)).toContain('已通过，已通知申请人');
