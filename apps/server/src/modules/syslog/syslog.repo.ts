@@ -90,7 +90,11 @@ export function createSyslogRepo(db: Db) {
   const hasGrams = () => {
     grams ??= sql<{ ok: boolean }>`SELECT to_regprocedure('name_grams(text)') IS NOT NULL AS ok`
       .execute(db)
-      .then((r) => r.rows[0]?.ok === true);
+      .then((r) => r.rows[0]?.ok === true)
+      .catch((err) => {
+        grams = null; // asked again next time (the database was away)
+        throw err;
+      });
     return grams;
   };
   const nameMatch = async (column: 'user_name' | 'account_name', name: string) =>
