@@ -279,6 +279,26 @@ describe('filters', () => {
     expect(p1.records[0]?.id).not.toBe(p2.records[0]?.id);
   });
 
+  it('resolves names the same through the name pieces index and without it', async () => {
+    const names = ['赵', '赵强', '强', '有限公司', '极翼植保', 'x', '%', '_'];
+    const withIndex = createSyslogRepo(t.db);
+    const got = async (repo: ReturnType<typeof createSyslogRepo>) => {
+      const out: unknown[] = [];
+      for (const n of names)
+        out.push((await repo.userIdsByName(n, null)).sort(), (await repo.accountIdsByName(n)).sort());
+      return out;
+    };
+    const indexed = await got(withIndex);
+    await sql`DROP FUNCTION name_grams(text) CASCADE`.execute(t.db);
+    try {
+      expect(await got(createSyslogRepo(t.db))).toEqual(indexed);
+    } finally {
+      await m0026.up(t.db as never);
+    }
+    expect((indexed[0] as number[]).length).toBeGreaterThan(0);
+    expect(indexed[6]).toEqual([]);
+  });
+
   it('refuses bad input with a translated 400', async () => {
     for (const q of [
       'logType=4',
