@@ -47,9 +47,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // Unread anomaly counts go by id within the scope (anomalies after the read mark).
   await sql`CREATE INDEX IF NOT EXISTS anomalies_zz_id_idx ON anomalies (zz_account_id, id)`.execute(db);
   await sql`CREATE INDEX IF NOT EXISTS anomalies_yy_id_idx ON anomalies (yy_account_id, id)`.execute(db);
+  // The platform's anomaly bulletins, newest first, without sorting the table.
+  await sql`CREATE INDEX IF NOT EXISTS anomalies_time_id_idx ON anomalies (time, id)`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`DROP INDEX IF EXISTS anomalies_time_id_idx`.execute(db);
   await sql`DROP INDEX IF EXISTS anomalies_yy_id_idx`.execute(db);
   await sql`DROP INDEX IF EXISTS anomalies_zz_id_idx`.execute(db);
   await sql`DROP TABLE IF EXISTS bulletin_level1_sms`.execute(db);

@@ -136,22 +136,25 @@ export function createBulletinsRepo(db: Db) {
       q: AnomalyBulletinQuery,
       upto: number,
     ): Promise<{ records: AnomalyBulletinRow[]; total: number }> {
-      let base = db
-        .selectFrom('anomalies as a')
-        .innerJoin('accounts as zz', 'zz.id', 'a.zz_account_id')
-        .leftJoin('accounts as yy', 'yy.id', 'a.yy_account_id')
-        .where(anomalyVisible(who.scope));
+      // Filters on anomalies alone (names through their account ids), so the count joins nothing.
+      let base = db.selectFrom('anomalies as a').where(anomalyVisible(who.scope));
       if (q.droneId) base = base.where(sql<SqlBool>`a.drone_id ILIKE ${likePattern(q.droneId)}`);
       if (q.startTime !== undefined) base = base.where('a.time', '>=', new Date(q.startTime));
       if (q.endTime !== undefined) base = base.where('a.time', '<=', new Date(q.endTime));
       if (q.oddType !== undefined) base = base.where('a.odd_type', '=', q.oddType);
       if (q.zzAccountName)
-        base = base.where(sql<SqlBool>`zz.account_name ILIKE ${likePattern(q.zzAccountName)}`);
+        base = base.where(
+          sql<SqlBool>`a.zz_account_id IN (SELECT id FROM accounts WHERE account_name ILIKE ${likePattern(q.zzAccountName)})`,
+        );
       if (q.yyAccountName)
-        base = base.where(sql<SqlBool>`yy.account_name ILIKE ${likePattern(q.yyAccountName)}`);
+        base = base.where(
+          sql<SqlBool>`a.yy_account_id IN (SELECT id FROM accounts WHERE account_name ILIKE ${likePattern(q.yyAccountName)})`,
+        );
       const dir = q.order === 2 ? 'asc' : 'desc';
       const [rows, count] = await Promise.all([
         base
+          .innerJoin('accounts as zz', 'zz.id', 'a.zz_account_id')
+          .leftJoin('accounts as yy', 'yy.id', 'a.yy_account_id')
           .leftJoin('drones as d', 'd.drone_id', 'a.drone_id')
           .select([
             'a.id',
