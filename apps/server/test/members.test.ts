@@ -408,6 +408,21 @@ describe('members: update, enable, delete', () => {
     expect(res.statusCode, res.body).toBe(200);
     const page = body(await call('operatorA', 'GET', `${MEMBER_LIST_PATH}?pageSize=500`)).data as MemberPage;
     expect(page.records.some((r) => r.userId === userId)).toBe(false);
+    // The totals (unfiltered: users less removals; filtered: anti-join) count the removed member out.
+    const live = await t.db
+      .selectFrom('users as u')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('u.account_id', '=', ids.accountA as number)
+      .where('u.id', 'not in', (eb) => eb.selectFrom('member_removals').select('user_id'))
+      .executeTakeFirstOrThrow();
+    expect(page.total).toBe(Number(live.n));
+    const disabled = body(await call('operatorA', 'GET', `${MEMBER_LIST_PATH}?enabled=false`))
+      .data as MemberPage;
+    expect(disabled.records.some((r) => r.userId === userId)).toBe(false);
+    const byType = body(
+      await call('platform', 'GET', `${MEMBER_LIST_PATH}?userType=3&accountId=${ids.accountA}`),
+    ).data as MemberPage;
+    expect(byType.records.some((r) => r.userId === userId)).toBe(false);
     expect((await call('operatorA', 'DELETE', `${MEMBER_PATH}/${userId}`)).statusCode).toBe(404);
     const removal = await t.db
       .selectFrom('member_removals')

@@ -38,16 +38,37 @@ export interface MemberListRow {
 export function createMembersRepo(db: Db) {
   const notRemoved = sql<SqlBool>`NOT EXISTS (SELECT 1 FROM member_removals mr WHERE mr.user_id = u.id)`;
 
+  const countOf = async (query: ReturnType<typeof users>) =>
+    Number((await query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+  const users = () => db.selectFrom('users as u');
+  /** Users less removals (every removal is a user of the same account): no anti-join over the whole table. */
+  async function unfilteredTotal(accountId: number | null): Promise<number> {
+    let all = users();
+    let removed = db.selectFrom('member_removals as mr');
+    if (accountId !== null) {
+      all = all.where('u.account_id', '=', accountId);
+      removed = removed.where('mr.account_id', '=', accountId);
+    }
+    const [a, r] = await Promise.all([
+      countOf(all),
+      removed.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return a - Number(r.n);
+  }
+
   return {
     /** A page of members; accountId null: every account's (the platform). */
     async list(accountId: number | null, q: MemberListQuery) {
-      let query = db.selectFrom('users as u').where(notRemoved);
+      const filtered = !!(q.userName || q.phone || q.userType !== undefined || q.enabled !== undefined);
+      let query = db.selectFrom('users as u');
+      // Removed members are disabled: a list of enabled members needs no anti-join.
+      if (q.enabled !== true) query = query.where(notRemoved);
       if (accountId !== null) query = query.where('u.account_id', '=', accountId);
       if (q.userName) query = query.where(sql<SqlBool>`u.user_name ILIKE ${likePattern(q.userName)}`);
       if (q.phone) query = query.where(sql<SqlBool>`u.phone LIKE ${likePattern(q.phone)}`);
       if (q.userType !== undefined) query = query.where('u.user_type', '=', q.userType);
       if (q.enabled !== undefined) query = query.where('u.enabled', '=', q.enabled);
-      const [rows, count] = await Promise.all([
+      const [rows, total] = await Promise.all([
         query
           .innerJoin('accounts as a', 'a.id', 'u.account_id')
           .select([
@@ -70,7 +91,7 @@ export function createMembersRepo(db: Db) {
           .limit(q.pageSize)
           .offset((q.currentPage - 1) * q.pageSize)
           .execute(),
-        query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+        filtered ? countOf(query) : unfilteredTotal(accountId),
       ]);
       const records: MemberListRow[] = rows.map((r) => ({
         userId: r.id,
@@ -87,7 +108,7 @@ export function createMembersRepo(db: Db) {
         lastLoginAt: r.last_login_at ? r.last_login_at.getTime() : null,
         createdAt: r.created_at.getTime(),
       }));
-      return { records, total: Number(count.n) };
+      return { records, total };
     },
 
     /** A member (not removed) with its account's lease model; null when there is none. */
