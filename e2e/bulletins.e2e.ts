@@ -99,6 +99,8 @@ describe('bulletins', () => {
     expect(await page.locator('[data-testid="list-bulletins"] .ant-table-thead').textContent()).toContain(
       'Sender',
     );
+    await expect.poll(() => page.locator('.ant-spin-blur').count(), { timeout: 10_000 }).toBe(0);
+    await page.waitForTimeout(400);
     await screenshot(page, 'bulletin-list-en');
     await page.getByRole('tab', { name: 'Anomaly bulletins' }).click();
     await listSettled(page, 'bulletinAnomalies');
@@ -110,7 +112,8 @@ describe('bulletins', () => {
     await signInByApi(platform.page, PLATFORM);
     await platform.page.goto(url(CREATE));
     await platform.page.getByTestId('bulletin-send').click();
-    await expect.poll(() => platform.page.locator('.ant-form-item-explain-error').count()).toBe(2);
+    await expect.poll(() => platform.page.getByText('Required', { exact: true }).count()).toBe(2);
+    await platform.page.waitForTimeout(400);
     await screenshot(platform.page, 'bulletin-create-en');
     expect(await missingTranslations(page)).toEqual([]);
     expect(await missingTranslations(platform.page)).toEqual([]);
