@@ -60,6 +60,14 @@ describe('orders and invoices', () => {
     await expect.poll(() => toastTexts(page), { timeout: 10_000 }).toMatch(/订单 \d{18} 已支付/);
     await expect.poll(() => row.textContent(), { timeout: 10_000 }).toContain('已支付');
 
+    // The detail shows the sandbox's payment.
+    await row.getByTestId('row-detail').click();
+    const detail = page.getByTestId('order-detail');
+    await expect.poll(() => detail.textContent(), { timeout: 10_000 }).toMatch(/sandbox · sandbox-/);
+    expect(await detail.textContent()).toContain(droneId);
+    await page.locator('.ant-modal').filter({ hasText: '订单详情' }).locator('.ant-modal-close').click();
+    await expect.poll(() => detail.count()).toBe(0);
+
     // Invoice info: a bad tax number is refused in the form, a good one saved.
     await page.getByRole('button', { name: '开票信息' }).click();
     const info = page.locator('.ant-modal').filter({ hasText: '纳税人识别号' });
@@ -120,6 +128,8 @@ describe('orders and invoices', () => {
     await page.goto(url('/institution_manage/order-list'));
     await expect.poll(() => rows(page, 'orders').count(), { timeout: 15_000 }).toBeGreaterThan(0);
     expect(await rows(page, 'orders').first().textContent()).toMatch(/CN¥360\.00.*Paid/);
+    // The platform pays nothing itself: no invoice application, no invoice info on its list.
+    expect(await page.getByTestId('batch-apply').count()).toBe(0);
     await listSettled(page, 'orders');
     await screenshot(page, 'orders-list-en');
     expect(await missingTranslations(page)).toEqual([]);

@@ -5,7 +5,7 @@
  */
 import type { InvoiceRow } from '@agrifleet/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { App } from 'antd';
+import { App, Tag } from 'antd';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSessionUser } from '../../app/session.ts';
@@ -49,7 +49,13 @@ export default function InvoiceListPage() {
     () =>
       invoiceListConfig(
         { t, lng: i18n.language, platform: user?.accountType === 1 },
-        { advance, openInvoiceInfo: invoiceInfo.open },
+        {
+          advance,
+          openInvoiceInfo: invoiceInfo.open,
+          statusCell: (r) => (
+            <Tag color={r.status === 2 ? 'green' : 'blue'}>{t(`orders:invoiceStatus.${r.status}`)}</Tag>
+          ),
+        },
       ),
     [t, i18n.language, user?.accountType, advance, invoiceInfo.open],
   );

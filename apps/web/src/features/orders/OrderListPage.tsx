@@ -7,7 +7,7 @@
  */
 import { formatMoney, type OrderRow } from '@agrifleet/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { App } from 'antd';
+import { App, Tag } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSessionUser } from '../../app/session.ts';
@@ -18,6 +18,9 @@ import { ordersApi } from './api.ts';
 import { createOrderForm, droneOptions, moneyLocale, orderListConfig } from './config.ts';
 import { OrderDetail } from './OrderDetail.tsx';
 import { useInvoiceInfo } from './useInvoiceInfo.tsx';
+
+/** Unpaid orange, paid green, cancelled grey. */
+const ORDER_STATUS_COLOR: Record<number, string> = { 1: 'orange', 2: 'green', 3: 'default' };
 
 export default function OrderListPage() {
   const { t: tr, i18n } = useTranslation(['orders', 'list', 'common']);
@@ -53,6 +56,11 @@ export default function OrderListPage() {
     return orderListConfig(
       { t, lng, accountId: user?.accountId ?? -1, platform: user?.accountType === 1 },
       {
+        statusCell: (r) => (
+          <Tag color={ORDER_STATUS_COLOR[r.status]} data-testid={`order-status-${r.orderId}`}>
+            {t(`orders:status.${r.status}`)}
+          </Tag>
+        ),
         openDetail: (r) => setDetail(r.orderSn),
         openCreate: () => setCreating(true),
         openInvoiceInfo: invoiceInfo.open,

@@ -27,6 +27,7 @@ import {
   type OrderRow,
   TICKET_TYPES,
 } from '@agrifleet/domain';
+import type { ReactNode } from 'react';
 import type { Translate } from '../../list/columns.ts';
 import type { ColumnDef, FormDef, ListConfig, Option, OptionsSource } from '../../list/types.ts';
 import { ordersApi } from './api.ts';
@@ -58,6 +59,8 @@ export interface OrderHooks {
   openInvoiceInfo: () => void;
   /** Applies for an invoice for the selected orders; true clears the selection. */
   apply: (rows: OrderRow[]) => Promise<boolean>;
+  /** The status as a coloured tag. */
+  statusCell?: (row: OrderRow) => ReactNode;
 }
 
 const statusOptions = ORDER_STATUSES.map((v) => ({ value: v, labelKey: `orders:status.${v}` }));
@@ -102,7 +105,7 @@ export function orderListConfig(look: OrderLook, hooks: OrderHooks): ListConfig<
         value: (r) => formatMoney(r.amount, r.currency, moneyLocale(look.lng)),
         align: 'right',
       }),
-      col('status', { value: (r) => t(`orders:status.${r.status}`) }),
+      col('status', { value: (r) => t(`orders:status.${r.status}`), render: hooks.statusCell }),
       col('ticketId', { value: (r) => (r.ticketId === null ? '-' : `#${r.ticketId}`) }),
       ...(look.platform ? [col('accountName')] : []),
       col('createdAt', { value: (r) => formatDate(r.createdAt, 'YYYY-MM-DD HH:mm') }),
@@ -248,7 +251,11 @@ export interface InvoiceLook {
 
 export function invoiceListConfig(
   look: InvoiceLook,
-  hooks: { advance: (row: InvoiceRow) => void; openInvoiceInfo: () => void },
+  hooks: {
+    advance: (row: InvoiceRow) => void;
+    openInvoiceInfo: () => void;
+    statusCell?: (row: InvoiceRow) => ReactNode;
+  },
 ): ListConfig<InvoiceRow, InvoicePage> {
   const { t } = look;
   const col = (key: string, extra: Partial<ColumnDef<InvoiceRow>> = {}): ColumnDef<InvoiceRow> => ({
@@ -281,7 +288,7 @@ export function invoiceListConfig(
         align: 'right',
       }),
       col('orderSns', { value: (r) => r.orderSns.join(', '), ellipsis: true }),
-      col('status', { value: (r) => t(`orders:invoiceStatus.${r.status}`) }),
+      col('status', { value: (r) => t(`orders:invoiceStatus.${r.status}`), render: hooks.statusCell }),
       col('createdAt', { value: (r) => formatDate(r.createdAt, 'YYYY-MM-DD HH:mm') }),
       col('issuedAt', {
         value: (r) => (r.issuedAt === null ? '-' : formatDate(r.issuedAt, 'YYYY-MM-DD HH:mm')),
