@@ -20,7 +20,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`CREATE INDEX IF NOT EXISTS users_phone_trgm_idx ON users USING gin (phone gin_trgm_ops)`.execute(
     db,
   );
-  await sql`CREATE INDEX IF NOT EXISTS users_account_team_idx ON users (account_id, team_type)`.execute(db);
+  await sql`CREATE INDEX IF NOT EXISTS users_team_account_idx ON users (team_type, account_id)`.execute(db);
+  await sql`CREATE INDEX IF NOT EXISTS accounts_contact_phone_trgm_idx ON accounts USING gin (contact_phone gin_trgm_ops)`.execute(
+    db,
+  );
+  await sql`CREATE INDEX IF NOT EXISTS accounts_credit_trgm_idx ON accounts USING gin (credit_code gin_trgm_ops)`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
@@ -30,7 +36,9 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     'accounts_contact_trgm_idx',
     'accounts_region_idx',
     'users_phone_trgm_idx',
-    'users_account_team_idx',
+    'users_team_account_idx',
+    'accounts_contact_phone_trgm_idx',
+    'accounts_credit_trgm_idx',
   ])
     await sql`DROP INDEX IF EXISTS ${sql.id(idx)}`.execute(db);
 }

@@ -46,23 +46,6 @@ export interface Acting {
 const isPlatform = (c: Caller) =>
   c.account.account_type === 1 && !isSubPlatform({ accountType: 1, tag: c.account.tag });
 
-/** The accounts a caller sees. */
-export function visibleScope(c: Caller): AccountScope {
-  if (isPlatform(c)) return { kind: 'all' };
-  if (c.account.account_type === 2) {
-    const code = c.account.rule_county ?? c.account.rule_city ?? c.account.rule_province;
-    return { kind: 'region', names: code ? regionNamesOf(code) : null };
-  }
-  return { kind: 'sub', rootId: c.account.id };
-}
-
-/** The accounts a caller manages (changes, enables, deletes, sets rental options of). */
-function managedScope(c: Caller): AccountScope | null {
-  if (isPlatform(c)) return { kind: 'all' };
-  if (c.account.account_type === 2) return null;
-  return { kind: 'sub', rootId: c.account.id };
-}
-
 /** A random initial password the password rule accepts (letters and digits, 12 long, both kinds). */
 export function initialPassword(): string {
   const letters = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz';
@@ -96,13 +79,37 @@ export function createAccountsService(d: {
 }) {
   const { repo, write } = d;
 
+  /** The caller's sub-accounts (every level). */
+  const subScope = async (c: Caller): Promise<AccountScope> => ({
+    kind: 'sub',
+    rootId: c.account.id,
+    ids: await repo.descendants(c.account.id),
+  });
+
+  /** The accounts a caller sees. */
+  async function visibleScope(c: Caller): Promise<AccountScope> {
+    if (isPlatform(c)) return { kind: 'all' };
+    if (c.account.account_type === 2) {
+      const code = c.account.rule_county ?? c.account.rule_city ?? c.account.rule_province;
+      return { kind: 'region', names: code ? regionNamesOf(code) : null };
+    }
+    return subScope(c);
+  }
+
+  /** The accounts a caller manages (changes, enables, deletes, sets rental options of). */
+  async function managedScope(c: Caller): Promise<AccountScope | null> {
+    if (isPlatform(c)) return { kind: 'all' };
+    if (c.account.account_type === 2) return null;
+    return subScope(c);
+  }
+
   /** The account if the caller manages it: 404 when not visible, 403 when visible only. */
   async function managed(c: Caller, accountId: number) {
     // An account sees itself but does not manage itself (its own changes go through an application).
     if (accountId === c.account.id) throw errors.forbidden();
-    const visible = await repo.inScope(visibleScope(c), accountId);
+    const visible = await repo.inScope(await visibleScope(c), accountId);
     if (!visible) throw errors.notFound();
-    const scope = managedScope(c);
+    const scope = await managedScope(c);
     if (!scope || !(await repo.inScope(scope, accountId))) throw errors.forbidden();
     const row = await repo.row(accountId);
     if (!row) throw errors.notFound();
@@ -159,17 +166,14 @@ export function createAccountsService(d: {
       if (c.account.account_type > 2 || (!isPlatform(c) && c.account.account_type === 1)) {
         if (!canAccessScreen(a.subject, 'SubCompanyList')) throw errors.forbidden();
       }
-      if (
-        q.parentId !== undefined &&
-        q.parentId !== c.account.id &&
-        !(await repo.inScope(visibleScope(c), q.parentId))
-      )
+      const scope = await visibleScope(c);
+      if (q.parentId !== undefined && q.parentId !== c.account.id && !(await repo.inScope(scope, q.parentId)))
         throw errors.notFound();
-      return repo.list(visibleScope(c), q);
+      return repo.list(scope, q);
     },
 
     async detail(c: Caller, accountId: number) {
-      const r = await repo.record(visibleScope(c), accountId);
+      const r = await repo.record(await visibleScope(c), accountId);
       if (!r) throw errors.notFound();
       return r;
     },
