@@ -269,6 +269,24 @@ describe('account applications', () => {
     expect(listed.records[0]).toMatchObject({ applyId, reason: '营业执照与名称不符' });
   });
 
+  it('two reviewers deciding at once: one decision wins, the other gets 409', async () => {
+    const applyId = await modification(applicant.accountId, {
+      accountName: '金穗智能装备',
+      contactName: '马强',
+    });
+    const [a, b] = await Promise.all([
+      decide({ applyId, applyStatus: 2 }, admin),
+      decide({ applyId, applyStatus: 3, reason: '并发' }, admin),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    const row = await t.db
+      .selectFrom('account_applies')
+      .select(['apply_status', 'reason'])
+      .where('id', '=', applyId)
+      .executeTakeFirstOrThrow();
+    expect(row.apply_status).toBe(a.statusCode === 200 ? 2 : 3);
+  });
+
   it("another account's applications are not in one's own (mine is the caller's account only)", async () => {
     const maker = await signInWith(t, '13800000003');
     const res = await mine(maker.auth);
