@@ -27,6 +27,7 @@ import {
 } from '@agrifleet/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createInvoicesRepo } from '../src/modules/orders/invoices.repo.ts';
 import { createOrdersRepo } from '../src/modules/orders/orders.repo.ts';
 import { createOrdersService } from '../src/modules/orders/orders.service.ts';
 import { paymentProviderFrom, yearlyFeeFrom } from '../src/modules/orders/payments.ts';
@@ -375,6 +376,7 @@ describe('payment provider and fee', () => {
   it('leaves an order unpaid, with no payment or ledger row, when the provider refuses the charge', async () => {
     const svc = createOrdersService({
       repo: createOrdersRepo(t.db),
+      invoices: createInvoicesRepo(t.db),
       payments: { name: 'refusing', charge: async () => ({ status: 'failed', reason: 'card declined' }) },
       fee: { amountMinor: 12345, currency: 'CNY' },
     });

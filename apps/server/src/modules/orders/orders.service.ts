@@ -14,6 +14,7 @@ import {
   type OrderRow,
 } from '@agrifleet/domain';
 import { AppError, errors } from '../../platform/errors.ts';
+import type { InvoicesRepo } from './invoices.repo.ts';
 import type { OrdersRepo, Owner } from './orders.repo.ts';
 import type { PaymentProvider } from './payments.ts';
 
@@ -40,6 +41,7 @@ export function newOrderSn(now = new Date()): string {
 
 export function createOrdersService(d: {
   repo: OrdersRepo;
+  invoices: InvoicesRepo;
   payments: PaymentProvider;
   fee: { amountMinor: number; currency: string };
 }) {
@@ -121,31 +123,31 @@ export function createOrdersService(d: {
       return detail(a, orderSn);
     },
 
-    invoiceInfo: (a: Actor) => d.repo.invoiceInfo(a.accountId),
+    invoiceInfo: (a: Actor) => d.invoices.invoiceInfo(a.accountId),
 
     async saveInvoiceInfo(a: Actor, v: InvoiceInfoValues) {
-      await d.repo.saveInvoiceInfo(a.accountId, a.userId, v);
-      return d.repo.invoiceInfo(a.accountId);
+      await d.invoices.saveInvoiceInfo(a.accountId, a.userId, v);
+      return d.invoices.invoiceInfo(a.accountId);
     },
 
     async apply(a: Actor, orderIds: number[]) {
-      const info = await d.repo.invoiceInfo(a.accountId);
+      const info = await d.invoices.invoiceInfo(a.accountId);
       if (!info) throw errors.badRequest('invoiceInfoMissing');
-      const done = await d.repo.applyInvoice(a.accountId, a.userId, orderIds, info);
+      const done = await d.invoices.applyInvoice(a.accountId, a.userId, orderIds, info);
       if (done === 'invalid') throw errors.badRequest('invoiceOrdersInvalid');
       if (done === 'mixed') throw errors.badRequest('invoiceCurrencyMixed');
-      const { records } = await d.repo.listInvoices(a.accountId, { currentPage: 1, pageSize: 1 });
+      const { records } = await d.invoices.listInvoices(a.accountId, { currentPage: 1, pageSize: 1 });
       const invoice = records.find((r) => r.ticketId === done);
       if (!invoice) throw new Error(`invoice ${done} not read back`);
       return invoice;
     },
 
-    listInvoices: (a: Actor, q: InvoiceListQuery) => d.repo.listInvoices(ownerOf(a), q),
+    listInvoices: (a: Actor, q: InvoiceListQuery) => d.invoices.listInvoices(ownerOf(a), q),
 
     /** The bare status step of the platform: 1 applied -> 2 issued. */
     async advanceInvoice(a: Actor, ticketId: number) {
       if (!a.platform) throw errors.forbidden();
-      const done = await d.repo.issueInvoice(ticketId, a.userId);
+      const done = await d.invoices.issueInvoice(ticketId, a.userId);
       if (done === 'missing') throw new AppError(404, ErrorCode.notFound, 'invoiceNotFound');
       if (done === 'issued') throw new AppError(409, ErrorCode.conflict, 'invoiceAlreadyIssued');
       return { ticketId, status: 2 };
