@@ -222,6 +222,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sessionEvents,
     audit,
     telemetry,
+    limiter,
   };
   await app.register(accountsModule, org);
   await app.register(approvalsModule, org);

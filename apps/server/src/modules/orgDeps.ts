@@ -6,6 +6,7 @@ import type { SessionEvents } from '../platform/auth/sessionEvents.ts';
 import type { Db } from '../platform/db.ts';
 import type { Messenger } from '../platform/messaging.ts';
 import type { Notifier } from '../platform/notify.ts';
+import type { RateLimiter } from '../platform/rateLimit.ts';
 import type { Telemetry } from '../telemetry/index.ts';
 import type { CodeService } from './auth/codes.ts';
 
@@ -23,4 +24,6 @@ export interface OrgDeps {
   /** The system log's writer, for rows that no request makes (platform/audit.ts). */
   audit: Audit;
   telemetry: Telemetry;
+  /** The app's rate limiter (shared with sign-in, so code limits count together). */
+  limiter: RateLimiter;
 }

@@ -149,7 +149,8 @@ export function createAuthRepo(db: Db, sessions?: SessionEvents) {
         .execute(),
 
     /** Registration: the account (not yet reviewed), its first user and the application. */
-    async register(body: RegBody, account: ParsedAccount, passwordHash: string) {
+    /** `lang`: the applicant's language, in which the review's decision is sent. */
+    async register(body: RegBody, account: ParsedAccount, passwordHash: string, lang: string) {
       return db.transaction().execute(async (trx) => {
         const acc = await trx
           .insertInto('accounts')
@@ -203,6 +204,7 @@ export function createAuthRepo(db: Db, sessions?: SessionEvents) {
             apply_type: 1,
             apply_status: 1,
             payload: JSON.stringify(payload),
+            lang,
           })
           .execute();
         return { accountId: acc.id, userId: user.id };

@@ -210,7 +210,7 @@ export function createAuthService(d: AuthDeps) {
       await d.codes.verify(formatAccount(account), Codes.register, body.verifyCode, true);
       if (await d.repo.findUser(account)) throw errors.accountExists();
       return d.repo
-        .register(body, account, await hashPassword(body.password))
+        .register(body, account, await hashPassword(body.password), origin.lang)
         .catch((err: { code?: string; constraint?: string }) => {
           // Two applicants racing for one domain or one account: the database's unique indexes decide.
           if (err.code === '23505')
