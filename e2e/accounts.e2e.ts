@@ -93,4 +93,40 @@ describe('accounts', () => {
     expect(await missingTranslations(page)).toEqual([]);
     await context.close();
   });
+
+  it("signs a disabled account's user out with the reason", async () => {
+    const PERSONAL = '13800000007';
+    const user = await newPage(browser);
+    await signInByApi(user.page, PERSONAL);
+    await user.page.goto(url('/institution_manage/account-detail'));
+    await user.page.getByTestId('account-record').waitFor({ timeout: 20_000 });
+    const admin = await newPage(browser);
+    await signInByApi(admin.page, PLATFORM);
+    const setEnabled = (opr: 0 | 1) =>
+      admin.page.evaluate(async (o) => {
+        const token = JSON.parse(localStorage.getItem('token') ?? '{}').token;
+        const list = await fetch(`/api/user/account/list?userPhone=13800000007`, {
+          headers: { authorization: `Bearer ${token}` },
+        }).then((r) => r.json());
+        const accountId = list.data.records[0].accountId;
+        const r = await fetch('/api/user/account/enable', {
+          method: 'PUT',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ accountId, opr: o }),
+        });
+        return r.status;
+      }, opr);
+    try {
+      expect(await setEnabled(0)).toBe(200);
+      // The user's next request is refused: signed out, told why, on the login page.
+      await user.page.reload();
+      await expect.poll(() => toastTexts(user.page), { timeout: 15_000 }).toContain('账号已被停用');
+      await expect.poll(() => new URL(user.page.url()).pathname, { timeout: 15_000 }).toBe('/login');
+      await screenshot(user.page, 'accounts-disabled-signout-zh');
+    } finally {
+      expect(await setEnabled(1)).toBe(200);
+    }
+    await user.context.close();
+    await admin.context.close();
+  });
 });
