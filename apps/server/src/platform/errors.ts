@@ -50,12 +50,15 @@ export const errors = {
 /**
  * A PostgreSQL data exception (SQLSTATE class 22: 22003 numeric out of range, 22P02 invalid text
  * representation, 22021 invalid byte sequence, 22008 datetime out of range...) is a value of the
- * request the database could not take: a 400, never a 500. The contracts refuse such values first;
+ * request the database could not take: a 400, never a 500; a row still referred to (23503) is a 409. The contracts refuse such values first;
  * this is the safety net behind them. A database that is away (dbHealth.ts) is a 503 with Retry-After.
  */
 export function fromDatabase(err: unknown): AppError | null {
   if (isDatabaseUnavailable(err)) return errors.databaseUnavailable();
   const code = (err as { code?: unknown } | null)?.code;
+  // 23503: a row others still refer to (an account with orders, a user with history). Modules say
+  // what to do first where they know; this net keeps any other case a 409, never a 500.
+  if (code === '23503') return new AppError(409, ErrorCode.conflict, 'stillReferenced');
   return typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code) ? errors.badRequest('invalidValue') : null;
 }
 

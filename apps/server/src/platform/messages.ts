@@ -327,6 +327,13 @@ const CORE_MESSAGES = {
     th: 'บัญชีหนึ่งมีรายการสถิติได้ไม่เกิน {max} รายการ',
     ko: '계정당 통계 항목은 최대 {max}개입니다',
   },
+  stillReferenced: {
+    zh: '该记录仍被其他数据引用，无法删除',
+    en: 'This record is still referred to by other data and cannot be removed',
+    'zh-TW': '該記錄仍被其他資料引用，無法刪除',
+    th: 'ระเบียนนี้ยังถูกอ้างอิงโดยข้อมูลอื่น จึงลบไม่ได้',
+    ko: '이 기록은 다른 데이터가 아직 참조하고 있어 삭제할 수 없습니다',
+  },
   datastatOthers: { zh: '其他', en: 'Others', 'zh-TW': '其他', th: 'อื่นๆ', ko: '기타' },
   datastatUnknown: { zh: '未知', en: 'Unknown', 'zh-TW': '未知', th: 'ไม่ทราบ', ko: '알 수 없음' },
 } as const satisfies Record<string, Record<Language, string>>;
