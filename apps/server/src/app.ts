@@ -181,7 +181,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(regionRoutes);
   await app.register(rentalLookupRoutes, { accounts: createAccountsRepo(db) });
-  const keys = createKeysService(db, createSealer(config.jwtSecret));
+  const keys = createKeysService(db, createSealer(config.jwtSecret), audit);
   await app.register(keyRoutes, { keys });
 
   const telemetry =
