@@ -189,5 +189,7 @@ it('writes from concurrent requests still chain in id order', async () => {
   const rows = await rowsAfter(before);
   expect(rows).toHaveLength(12);
   for (let i = 1; i < rows.length; i++) expect(rows[i]?.prev_hash).toBe(rows[i - 1]?.hash);
-  expect(body(await t.app.inject({ method: 'GET', url: '/api/health' }))).toMatchObject({ data: { status: 'ok' } });
+  expect(body(await t.app.inject({ method: 'GET', url: '/api/health' }))).toMatchObject({
+    data: { status: 'ok' },
+  });
 });
