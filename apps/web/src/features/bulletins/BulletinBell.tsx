@@ -31,6 +31,7 @@ export function BulletinBell() {
         aria-label={label}
         data-testid="bulletin-bell"
         data-count={data ? total : undefined}
+        data-ordinary={data?.ordinary}
         onClick={() => navigate(SCREENS.BulletinList)}
         icon={
           <Badge count={total} overflowCount={BULLETIN_UNREAD_CAP} size="small" offset={[2, -2]}>
