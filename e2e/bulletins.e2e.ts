@@ -117,6 +117,8 @@ describe('bulletins', () => {
     expect(await page.locator('[data-testid="list-bulletinAnomalies"]').textContent()).toContain(
       'Manufacturer',
     );
+    await expect.poll(() => page.locator('.ant-spin-blur').count(), { timeout: 10_000 }).toBe(0);
+    await page.waitForTimeout(400);
     await screenshot(page, 'bulletin-anomalies-en');
     const platform = await newPage(browser, { language: 'en' });
     await signInByApi(platform.page, PLATFORM);
