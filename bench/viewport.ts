@@ -130,6 +130,7 @@ try {
     live,
     sorties: {} as SortiesRepo,
     stats: {} as Parameters<typeof createMonitorService>[0]['stats'],
+    timeZone: 'Asia/Shanghai',
   });
   const tokens = new Map<string, string>();
   for (const s of SCOPES) tokens.set(s.name, await signIn(con.baseUrl, s.phone));

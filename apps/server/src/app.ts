@@ -235,7 +235,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const stats = createStatsService(createStatsRepo(db, config.statTimeZone), {
     timeZone: config.statTimeZone,
   });
-  const monitor = createMonitorService({ live: telemetry.live, sorties, stats });
+  const monitor = createMonitorService({
+    live: telemetry.live,
+    sorties,
+    stats,
+    timeZone: config.statTimeZone,
+  });
   const anomalies = createAnomaliesRepo(db);
   await app.register(monitorRoutes, { monitor, sorties, nofly: createNoflyRepo(db), anomalies });
   await app.register(monitorSocket, { live: telemetry.live, db, sessions: sessionEvents });

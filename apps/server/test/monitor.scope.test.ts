@@ -8,9 +8,18 @@
 import type { TelemetryPoint } from '@agrifleet/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAnomaliesRepo } from '../src/modules/anomalies/anomalies.repo.ts';
+import { dayStartIn } from '../src/modules/stats/calendar.ts';
 import { DEFAULT_DRONE, rectangleField, runMission } from '../src/sim/flight/index.ts';
 import { createTestApp, fleetCallers, type TestApp } from './helper.ts';
 import { multipart, PNG_1X1 } from './multipart.ts';
+
+/**
+ * The statistics' time zone for this file: one whose day began at least two hours ago, so the two
+ * sorties flown 40 and 20 minutes ago are in its "today" whatever the hour of the run.
+ */
+const STAT_ZONE = {
+  name: ((h: number) => (h >= 2 && h < 22 ? 'UTC' : 'Asia/Shanghai'))(new Date().getUTCHours()),
+};
 
 const M = '/api/drone/mointor/manage';
 const D = '/api/drone/device/manage';
@@ -57,7 +66,7 @@ async function picture(recordTime: number, lng: number, lat: number) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ env: { STAT_TIMEZONE: STAT_ZONE.name } });
   const callers = await fleetCallers(t);
   Object.assign(auth, callers.auth);
   // Maker A's drone registered outside Jiangsu: the government sees it only because it flew there.
@@ -80,7 +89,7 @@ beforeAll(async () => {
   const text = (await t.app.inject({ method: 'GET', url: '/api/user/account/secretKey', headers })).body;
   basic = Buffer.from(`a-gw:${/secret=(.+)/.exec(text)?.[1]}`).toString('base64');
 
-  // Both sorties today (a run in the first 45 minutes after midnight would put one in yesterday).
+  // Both sorties today: the statistics' zone is one whose day began at least two hours ago.
   const now = Date.now();
   const fly = (lng: number, lat: number, startTime: number, seed: number) =>
     (runMission(DEFAULT_DRONE, field(lng, lat), { startTime, seed, rateHz: 1 }).sorties[0]?.points ??
@@ -131,8 +140,7 @@ describe('a government caller and a drone that flew in its region and in another
   });
 
   it("gets today's figures of the monitor's drone call as the history counts them", async () => {
-    const today = new Date();
-    today.setHours(0, 0, 0, 0);
+    const today = new Date(dayStartIn(Date.now(), STAT_ZONE.name));
     const history = (
       await get(`${D}/history/stat/${drone}?startTime=${today.getTime()}`, 'government')
     ).json().data;

@@ -10,17 +10,14 @@ import {
 import type { DataScope } from '../../platform/auth/scope.ts';
 import type { LiveState } from '../../telemetry/ingest/liveState.ts';
 import type { SortiesRepo } from '../sorties/sorties.repo.ts';
+import { dayStartIn } from '../stats/calendar.ts';
 import type { StatsService } from '../stats/stats.service.ts';
 import { liveInScope, matchesQuery, toMapDrone } from './liveQuery.ts';
 
-const dayStart = (now: number) => {
-  const d = new Date(now);
-  d.setHours(0, 0, 0, 0);
-  return d.getTime();
-};
-
 export function createMonitorService(deps: {
   live: LiveState;
+  /** The statistics' time zone: "today" of the drone panel is its day, as everywhere else. */
+  timeZone: string;
   sorties: SortiesRepo;
   stats: Pick<StatsService, 'allTime'>;
   now?: () => number;
@@ -95,7 +92,7 @@ export function createMonitorService(deps: {
       const [names, today] = await Promise.all([
         sorties.names(droneId, d.point.pilotId ?? null),
         // Today's work as the history shows it: a government counts the sorties in its region only.
-        sorties.stat(scope, { droneId, startTime: dayStart(t), simulated: false }),
+        sorties.stat(scope, { droneId, startTime: dayStartIn(t, deps.timeZone), simulated: false }),
       ]);
       return {
         ...toMapDrone(d, online),

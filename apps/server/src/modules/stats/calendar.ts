@@ -33,6 +33,32 @@ export function localDay(now: number, timeZone: string): { y: number; m: number;
   return { y: get('year'), m: get('month'), d: get('day') };
 }
 
+/** How far `timeZone`'s wall clock is ahead of UTC at instant `t` (ms). */
+function wallOffset(t: number, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(t);
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  const wall = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
+  return wall - Math.floor(t / 1000) * 1000;
+}
+
+/** The instant `timeZone`'s current day began (its local midnight), in ms. */
+export function dayStartIn(now: number, timeZone: string): number {
+  const { y, m, d } = localDay(now, timeZone);
+  const midnight = Date.UTC(y, m - 1, d);
+  const first = midnight - wallOffset(midnight, timeZone);
+  // Across a daylight-saving change the offset at the guess may differ from the one at midnight.
+  return midnight - wallOffset(first, timeZone);
+}
+
 export const EPOCH_DAY = '1970-01-01';
 
 /** The local days a period covers, and the grain to read it at. */
