@@ -93,6 +93,18 @@ export interface HashedRow {
   detail: unknown;
 }
 
+/** A JSON value with every object's keys in sorted order (jsonb gives keys back in its own order). */
+function sortedKeys(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(sortedKeys);
+  if (v && typeof v === 'object')
+    return Object.fromEntries(
+      Object.keys(v)
+        .sort()
+        .map((k) => [k, sortedKeys((v as Record<string, unknown>)[k])]),
+    );
+  return v;
+}
+
 export function canonicalRow(r: HashedRow): string {
   return JSON.stringify([
     String(r.id),
@@ -108,7 +120,7 @@ export function canonicalRow(r: HashedRow): string {
     r.target,
     r.result,
     r.ip,
-    r.detail ?? {},
+    sortedKeys(r.detail ?? {}),
   ]);
 }
 
