@@ -185,7 +185,7 @@ describe('a detail of several keys', () => {
       target: 'vid=v2',
       result: 403,
       ip: null,
-      detail: { vid: 'v2', accountId: 3 },
+      detail: { accountId: 3, vid: 'v2', nested: { zz: 1, a: [{ yy: 2, b: 3 }] } },
     });
     const r = await walkChain(t.db);
     expect(r.ok).toBe(true);
