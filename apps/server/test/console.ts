@@ -13,6 +13,7 @@ import { seedDemo } from '../src/demo/seed.ts';
 import { createDb } from '../src/platform/db.ts';
 import { startEmbeddedPostgres } from '../src/platform/embeddedPostgres.ts';
 import { migrateToLatest } from '../src/platform/migrate.ts';
+import { createRateLimiter, type RateLimiter, type RateRule } from '../src/platform/rateLimit.ts';
 import { seedHistory } from '../src/sim/historyGen.ts';
 import { freePort } from './freePort.ts';
 
@@ -64,7 +65,10 @@ export async function startTestConsole(env: Record<string, string> = {}): Promis
     ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
     ...env,
   });
-  const app = await buildApp({ config, db, logger: pino({ level: 'warn' }), databaseUrl });
+  // Every browser test signs in from 127.0.0.1: a whole run passes the per-address limits a person
+  // never would (60 sign-ins in 15 minutes). The limits themselves are tested by the API tests.
+  const limiter = relaxedLimiter(createRateLimiter(), 20);
+  const app = await buildApp({ config, db, logger: pino({ level: 'warn' }), databaseUrl, limiter });
   await app.listen({ port, host: '127.0.0.1' });
   return {
     port,
@@ -75,5 +79,15 @@ export async function startTestConsole(env: Record<string, string> = {}): Promis
       await stopPg();
       rmSync(dir, { recursive: true, force: true });
     },
+  };
+}
+
+/** The limiter with every rule's limit multiplied by `factor` (windows unchanged). */
+function relaxedLimiter(base: RateLimiter, factor: number): RateLimiter {
+  const relax = (rule: RateRule): RateRule => ({ ...rule, limit: rule.limit * factor });
+  return {
+    hit: (key, rule) => base.hit(key, relax(rule)),
+    check: (key, rule) => base.check(key, relax(rule)),
+    reset: (key) => base.reset(key),
   };
 }
