@@ -64,7 +64,14 @@ export function createMembersRepo(db: Db) {
       // Removed members are disabled: a list of enabled members needs no anti-join.
       if (q.enabled !== true) query = query.where(notRemoved);
       if (accountId !== null) query = query.where('u.account_id', '=', accountId);
-      if (q.userName) query = query.where(sql<SqlBool>`u.user_name ILIKE ${likePattern(q.userName)}`);
+      // Across every account (the platform) a short name (two Chinese characters are below pg_trgm's
+      // trigrams) finds its candidates through the name pieces index of 0026 (name_grams).
+      if (q.userName)
+        query = query.where(
+          accountId === null
+            ? sql<SqlBool>`name_grams(u.user_name) @> name_grams(${q.userName}) AND u.user_name ILIKE ${likePattern(q.userName)}`
+            : sql<SqlBool>`u.user_name ILIKE ${likePattern(q.userName)}`,
+        );
       if (q.phone) query = query.where(sql<SqlBool>`u.phone LIKE ${likePattern(q.phone)}`);
       if (q.userType !== undefined) query = query.where('u.user_type', '=', q.userType);
       if (q.enabled !== undefined) query = query.where('u.enabled', '=', q.enabled);
