@@ -53,6 +53,10 @@ const ROUTES: Array<{ list: string; path: string; who: string; cases: Record<str
       none: '',
       name: `accountName=${encodeURIComponent('丰禾')}`,
       typeAndName: `accountType=4&accountName=${encodeURIComponent('合作社')}`,
+      searchText: `search=${encodeURIComponent('丰禾')}`,
+      searchDigits: 'search=1700001',
+      userPhone: 'userPhone=1700001',
+      teamType: 'teamType=1',
     },
   },
   {
