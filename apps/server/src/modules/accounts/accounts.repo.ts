@@ -4,9 +4,11 @@
  * Scopes: the platform every account; a government the accounts of its region (accounts.region.ts);
  * any other account its sub-accounts (every level below it, accounts.parent_id).
  */
+
 import type { AccountListQuery, AccountRecord } from '@agrifleet/domain';
 import { type Expression, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../platform/db.ts';
+import { likePattern } from '../../platform/like.ts';
 import type { RegionNames } from './accounts.region.ts';
 
 export type AccountScope =
@@ -14,8 +16,6 @@ export type AccountScope =
   | { kind: 'region'; names: RegionNames | null }
   /** The accounts below rootId (every level), resolved beforehand by `descendants`. */
   | { kind: 'sub'; rootId: number; ids: number[] };
-
-const likePattern = (v: string) => `%${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The scope as a condition on accounts `a`. */
 export function accountScopeSql(scope: AccountScope): Expression<SqlBool> {

@@ -1,7 +1,9 @@
 /** Account applications: registrations (type 1) and modifications (type 2) awaiting review. */
+
 import { ACCOUNT_INFO_COLUMNS, type AccountInfoBody, accountInfoBody } from '@agrifleet/domain';
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { Db } from '../../platform/db.ts';
+import { likePattern } from '../../platform/like.ts';
 import type { Database } from '../../platform/schema.ts';
 
 export interface ApplyFilter {
@@ -14,7 +16,6 @@ export interface ApplyFilter {
   pageSize: number;
 }
 
-export const likeText = (s: string) => `%${s.replace(/[%_\\]/g, '\\$&')}%`;
 export const isoTime = (col: string) =>
   sql<string>`to_char(${sql.ref(col)} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
 
@@ -58,7 +59,7 @@ export function createAppliesRepo(db: Db) {
   const where = (f: Omit<ApplyFilter, 'order' | 'currentPage' | 'pageSize'>) => (eb: Eb) => {
     const c = [];
     if (f.accountId) c.push(eb('a.id', '=', f.accountId));
-    if (f.accountName) c.push(eb('a.account_name', 'ilike', likeText(f.accountName)));
+    if (f.accountName) c.push(eb('a.account_name', 'ilike', likePattern(f.accountName)));
     if (f.applyType) c.push(eb('ap.apply_type', '=', f.applyType));
     return eb.and(c);
   };

@@ -1,7 +1,8 @@
 /** User applications: a person asking to join an existing account (user_applies, migration 0022). */
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db.ts';
-import { isoTime, likeText } from './applies.repo.ts';
+import { likePattern } from '../../platform/like.ts';
+import { isoTime } from './applies.repo.ts';
 
 export interface UserApplyFilter {
   adminPhone?: string;
@@ -90,12 +91,12 @@ export function createUserAppliesRepo(db: Db) {
 
     async list(scope: ApplyScope, f: UserApplyFilter) {
       let q = base(scope);
-      if (f.userName) q = q.where('ua.user_name', 'ilike', likeText(f.userName));
-      if (f.accountName) q = q.where('a.account_name', 'ilike', likeText(f.accountName));
+      if (f.userName) q = q.where('ua.user_name', 'ilike', likePattern(f.userName));
+      if (f.accountName) q = q.where('a.account_name', 'ilike', likePattern(f.accountName));
       if (f.accountType) q = q.where('a.account_type', '=', f.accountType);
       if (f.applyStatus) q = q.where('ua.apply_status', '=', f.applyStatus);
       if (f.adminPhone) {
-        const like = likeText(f.adminPhone);
+        const like = likePattern(f.adminPhone);
         q = q.where(({ exists, selectFrom }) =>
           exists(
             selectFrom('users as au')

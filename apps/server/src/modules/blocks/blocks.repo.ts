@@ -7,6 +7,7 @@
 import { type Expression, type SqlBool, sql } from 'kysely';
 import { regionRange } from '../../platform/auth/scope.ts';
 import type { Db } from '../../platform/db.ts';
+import { likePattern } from '../../platform/like.ts';
 import type { BlockGeometry } from '../../platform/schema.stats.ts';
 import { editableBy, seenAsShared, type Viewer, visibleTo } from './blocks.view.ts';
 
@@ -41,12 +42,10 @@ export interface BlockFilter {
 const iso = (column: string) =>
   sql<string>`to_char(${sql.ref(column)} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
 
-const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 function filterCondition(v: Viewer, f: BlockFilter): Expression<SqlBool> {
   const parts: Expression<SqlBool>[] = [visibleTo(v)];
   if (f.search) {
-    const p = like(f.search);
+    const p = likePattern(f.search);
     parts.push(sql<SqlBool>`(b.block_name ILIKE ${p} OR a.account_name ILIKE ${p} OR b.remark ILIKE ${p})`);
   }
   if (f.region !== undefined) {

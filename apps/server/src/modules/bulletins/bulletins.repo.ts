@@ -5,6 +5,7 @@
  * data scope. Read state per user: single reads (`bulletin_reads`) and a mark per type
  * (`bulletin_read_marks.upto`: every id up to it is read). A bulletin the user sent is read.
  */
+
 import type {
   AnomalyBulletinQuery,
   AnomalyBulletinRow,
@@ -12,9 +13,11 @@ import type {
   BulletinRow,
   BulletinTypeCode,
 } from '@agrifleet/domain';
+import { BulletinTarget } from '@agrifleet/domain';
 import { type Expression, type RawBuilder, type SqlBool, sql } from 'kysely';
 import { type DataScope, scopeCondition } from '../../platform/auth/scope.ts';
 import type { Db } from '../../platform/db.ts';
+import { likePattern } from '../../platform/like.ts';
 
 /** Who reads: the user, its account type and data scope. */
 export interface Reader {
@@ -31,8 +34,6 @@ const ANOMALY_COLUMNS = {
   city: 'a.city_code',
   county: 'a.county_code',
 };
-
-const likePattern = (v: string) => `%${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Ordinary bulletins meant for an account type. */
 export function ordinaryVisible(accountType: number): Expression<SqlBool> {
@@ -67,8 +68,8 @@ export function createBulletinsRepo(db: Db) {
         .values({
           title: v.title,
           content: v.content,
-          to_manufacturer: v.targets.includes(1),
-          to_owner: v.targets.includes(2),
+          to_manufacturer: v.targets.includes(BulletinTarget.manufacturer),
+          to_owner: v.targets.includes(BulletinTarget.owner),
           account_id: v.accountId,
           user_id: v.userId,
         })
@@ -123,7 +124,10 @@ export function createBulletinsRepo(db: Db) {
           bulletinType: 2 as const,
           title: r.title,
           content: r.content,
-          targetAccountTypes: [...(r.to_manufacturer ? [1] : []), ...(r.to_owner ? [2] : [])],
+          targetAccountTypes: [
+            ...(r.to_manufacturer ? [BulletinTarget.manufacturer] : []),
+            ...(r.to_owner ? [BulletinTarget.owner] : []),
+          ],
           accountName: r.account_name,
           createTime: r.created_at.getTime(),
           read: Boolean(r.read),

@@ -8,6 +8,8 @@ import {
   BULLETIN_UNREAD_CAP,
   type BulletinCreateBody,
   type BulletinListQuery,
+  BulletinReadOpr,
+  BulletinType,
   type BulletinUnreadCount,
   ErrorCode,
 } from '@agrifleet/domain';
@@ -27,15 +29,15 @@ export function createBulletinsService(d: { repo: BulletinsRepo }) {
       repo.create({ ...body, targets: body.targetAccountTypes, accountId, userId }),
 
     async list(who: Reader, q: BulletinListQuery) {
-      return repo.listOrdinary(who, q, await repo.mark(who.userId, 2));
+      return repo.listOrdinary(who, q, await repo.mark(who.userId, BulletinType.ordinary));
     },
 
     async anomalies(who: Reader, q: AnomalyBulletinQuery) {
-      return repo.listAnomalies(who, q, await repo.mark(who.userId, 1));
+      return repo.listAnomalies(who, q, await repo.mark(who.userId, BulletinType.anomaly));
     },
 
     async read(who: Reader, body: ReadRequest): Promise<{ marked: number }> {
-      if (body.oprType === 2) {
+      if (body.oprType === BulletinReadOpr.all) {
         const upto = await repo.mark(who.userId, body.bulletinType);
         return { marked: await repo.markAllRead(who, body.bulletinType, upto) };
       }

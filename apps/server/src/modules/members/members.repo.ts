@@ -4,11 +4,11 @@
  * foreign keys), disabled, with its phone and e-mail moved to member_removals so the phone can join
  * again; every query here leaves removed members out.
  */
+
 import { type MemberListQuery, maskPhone } from '@agrifleet/domain';
 import { type SqlBool, sql } from 'kysely';
 import type { Db } from '../../platform/db.ts';
-
-const likePattern = (v: string) => `%${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+import { likePattern } from '../../platform/like.ts';
 
 /** A member as the service checks it. */
 export interface MemberFacts {

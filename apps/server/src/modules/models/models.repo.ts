@@ -4,6 +4,7 @@
  * manufacturer's models for other callers (government, operator) is narrowed to the models of the
  * drones they see (droneScopeCondition).
  */
+
 import {
   ID_RANGE_EXISTED_LIST_MAX,
   type IdRangeResult,
@@ -16,6 +17,7 @@ import {
 import { type Expression, type SqlBool, sql } from 'kysely';
 import { type DataScope, droneScopeCondition } from '../../platform/auth/scope.ts';
 import type { Db } from '../../platform/db.ts';
+import { likePattern } from '../../platform/like.ts';
 
 /** A model's row as the service needs it. */
 export interface ModelRecord {
@@ -39,8 +41,6 @@ function managed(scope: DataScope): Expression<SqlBool> {
   if (scope.kind === 'zz') return sql<SqlBool>`m.zz_account_id = ${scope.accountId}`;
   return sql<SqlBool>`false`;
 }
-
-const likePattern = (v: string) => `%${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const SORT_SQL: Record<ModelListQuery['sortParam'], string> = {
   createTime: 'm.created_at',

@@ -2,7 +2,9 @@
  * Invoice info and invoices in SQL. `owner` as in orders.repo.ts: the caller's account, or null
  * for the platform (all).
  */
+
 import type { InvoiceInfo, InvoiceInfoValues, InvoiceListQuery, InvoiceRow } from '@agrifleet/domain';
+import { INVOICE_STATUS, ORDER_STATUS } from '@agrifleet/domain';
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db.ts';
 import type { Owner } from './orders.repo.ts';
@@ -97,7 +99,7 @@ export function createInvoicesRepo(db: Db) {
           .select(['id', 'amount_minor', 'currency'])
           .where('id', 'in', orderIds)
           .where('account_id', '=', accountId)
-          .where('status', '=', 2)
+          .where('status', '=', ORDER_STATUS.paid)
           .where('invoice_id', 'is', null)
           .forUpdate()
           .execute();
@@ -169,9 +171,9 @@ export function createInvoicesRepo(db: Db) {
     async issueInvoice(ticketId: number, userId: number): Promise<'missing' | 'issued' | 'done'> {
       const r = await db
         .updateTable('invoices')
-        .set({ status: 2, issued_at: sql`now()`, issued_by: userId })
+        .set({ status: INVOICE_STATUS.issued, issued_at: sql`now()`, issued_by: userId })
         .where('id', '=', ticketId)
-        .where('status', '=', 1)
+        .where('status', '=', INVOICE_STATUS.applied)
         .executeTakeFirst();
       if (Number(r.numUpdatedRows) === 1) return 'done';
       const exists = await db

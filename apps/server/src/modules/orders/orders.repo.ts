@@ -2,14 +2,16 @@
  * Orders and their payments in SQL (invoices: invoices.repo.ts). `owner` is the account whose
  * records a caller sees: its own id, or null for the platform (all). A record outside it is not found.
  */
+
 import type { OrderDrone, OrderListQuery, OrderRow } from '@agrifleet/domain';
+import { ORDER_STATUS } from '@agrifleet/domain';
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db.ts';
+import { likePattern } from '../../platform/like.ts';
 import type { ChargeRequest, ChargeResult } from './payments.ts';
 
 export type Owner = number | null;
 
-const likePattern = (v: string) => `%${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const ms = (d: Date | null) => (d ? d.getTime() : null);
 
 export function createOrdersRepo(db: Db) {
@@ -84,7 +86,8 @@ export function createOrdersRepo(db: Db) {
       if (q.droneId) query = query.where(sql<boolean>`o.drone_id ILIKE ${likePattern(q.droneId)}`);
       if (q.year !== undefined) query = query.where('o.year', '=', q.year);
       if (q.status !== undefined) query = query.where('o.status', '=', q.status);
-      if (q.invoiceable) query = query.where('o.status', '=', 2).where('o.invoice_id', 'is', null);
+      if (q.invoiceable)
+        query = query.where('o.status', '=', ORDER_STATUS.paid).where('o.invoice_id', 'is', null);
       const [rows, count] = await Promise.all([
         query
           .select(orderColumns)
@@ -130,7 +133,7 @@ export function createOrdersRepo(db: Db) {
         .selectFrom('orders')
         .select('id')
         .where('drone_id', '=', droneId)
-        .where('status', '=', 2)
+        .where('status', '=', ORDER_STATUS.paid)
         .where('year', '<', year)
         .executeTakeFirst();
       return !!row;
@@ -180,7 +183,7 @@ export function createOrdersRepo(db: Db) {
           .where('id', '=', orderId)
           .forUpdate()
           .executeTakeFirstOrThrow();
-        if (o.status !== 1) return 'notUnpaid' as const;
+        if (o.status !== ORDER_STATUS.unpaid) return 'notUnpaid' as const;
         const amount = Number(o.amount_minor);
         const result = await charge({ orderSn: o.order_sn, amountMinor: amount, currency: o.currency });
         if (result.status !== 'confirmed') return result;
@@ -215,7 +218,7 @@ export function createOrdersRepo(db: Db) {
           .execute();
         await trx
           .updateTable('orders')
-          .set({ status: 2, paid_at: sql`now()` })
+          .set({ status: ORDER_STATUS.paid, paid_at: sql`now()` })
           .where('id', '=', o.id)
           .execute();
         return result;
@@ -226,9 +229,9 @@ export function createOrdersRepo(db: Db) {
     async cancel(orderId: number): Promise<boolean> {
       const r = await db
         .updateTable('orders')
-        .set({ status: 3, cancelled_at: sql`now()` })
+        .set({ status: ORDER_STATUS.cancelled, cancelled_at: sql`now()` })
         .where('id', '=', orderId)
-        .where('status', '=', 1)
+        .where('status', '=', ORDER_STATUS.unpaid)
         .executeTakeFirst();
       return Number(r.numUpdatedRows) === 1;
     },

@@ -4,11 +4,14 @@
  * invoice applications and the platform's status step. Another tenant's record is not found (404);
  * a record the platform sees but does not own (paying another account's order) is forbidden (403).
  */
+
 import { randomInt } from 'node:crypto';
 import {
   ErrorCode,
+  INVOICE_STATUS,
   type InvoiceInfoValues,
   type InvoiceListQuery,
+  ORDER_TYPES,
   type OrderCreateBody,
   type OrderListQuery,
   type OrderRow,
@@ -71,7 +74,9 @@ export function createOrdersService(d: {
       const drone = await d.repo.droneOf(ownerOf(a), body.droneId);
       if (!drone)
         throw new AppError(404, ErrorCode.notFound, 'orderDroneNotFound', { droneId: body.droneId });
-      const orderType = (await d.repo.paidBefore(drone.drone_id, body.year)) ? 2 : 1;
+      const orderType = (await d.repo.paidBefore(drone.drone_id, body.year))
+        ? ORDER_TYPES[1]
+        : ORDER_TYPES[0];
       if (body.orderType !== undefined && body.orderType !== orderType)
         throw errors.badRequest('orderTypeMismatch', { orderType });
       for (let attempt = 0; ; attempt++) {
@@ -150,7 +155,7 @@ export function createOrdersService(d: {
       const done = await d.invoices.issueInvoice(ticketId, a.userId);
       if (done === 'missing') throw new AppError(404, ErrorCode.notFound, 'invoiceNotFound');
       if (done === 'issued') throw new AppError(409, ErrorCode.conflict, 'invoiceAlreadyIssued');
-      return { ticketId, status: 2 };
+      return { ticketId, status: INVOICE_STATUS.issued };
     },
   };
 }

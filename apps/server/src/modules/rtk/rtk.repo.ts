@@ -3,10 +3,12 @@
  * renewals (with their history), and a drone's RTK service for its detail. Every function that
  * reads or changes devices takes the caller's scope: a device outside it is not found.
  */
+
 import { type DroneRtk, type RtkListQuery, type RtkRow, rtkDaysLeft } from '@agrifleet/domain';
 import { type Expression, type SqlBool, sql } from 'kysely';
 import { type DataScope, droneScopeCondition } from '../../platform/auth/scope.ts';
 import type { Db } from '../../platform/db.ts';
+import { likePattern } from '../../platform/like.ts';
 
 /** Devices of the scope: a manufacturer its own (mounted or not), an owner or a region the devices on its drones. */
 function inScope(scope: DataScope): Expression<SqlBool> {
@@ -17,7 +19,6 @@ function inScope(scope: DataScope): Expression<SqlBool> {
   });
 }
 
-const likePattern = (v: string) => `%${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const ms = (d: Date | null) => (d ? d.getTime() : null);
 
 export interface DeviceState {

@@ -9,9 +9,11 @@
  *   index (or the per-type one, 0026) and filter.
  * - The total is counted up to SYSLOG_COUNT_CAP + 1 rows at most.
  */
+
 import { SYSLOG_COUNT_CAP, type SyslogType } from '@agrifleet/domain';
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../platform/db.ts';
+import { likePattern } from '../../platform/like.ts';
 
 /** Id lists longer than this are filtered during a walk of the time index instead of one walk each. */
 export const LATERAL_MAX_IDS = 300;
@@ -43,8 +45,6 @@ export interface LogRecord {
   ip: string | null;
   result: number | null;
 }
-
-export const likePattern = (v: string) => `%${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const COLUMNS = sql`s.id, s.created_at, s.account_name, s.user_name, s.log_type, s.action,
   s.target, s.ip, s.result`;

@@ -11,13 +11,8 @@ import {
   type SyslogRow,
 } from '@agrifleet/domain';
 import type { Caller } from '../../platform/auth/subject.ts';
-import {
-  type LogFilter,
-  type LogRecord,
-  likePattern,
-  RESOLVE_MAX_IDS,
-  type SyslogRepo,
-} from './syslog.repo.ts';
+import { likePattern } from '../../platform/like.ts';
+import { type LogFilter, type LogRecord, RESOLVE_MAX_IDS, type SyslogRepo } from './syslog.repo.ts';
 
 export function toRow(r: LogRecord): SyslogRow {
   return {
