@@ -197,7 +197,8 @@ describe('no-fly zones', () => {
     // Disabled with its switch (version 2), then deleted after confirmation.
     const row = rows(page).filter({ hasText: NAME });
     await page.getByTestId(`nofly-enabled-${zone.noflyId}`).click();
-    expect(await toastTexts(page)).toContain('已停用');
+    // The save's toast may still be showing: wait for the switch's own.
+    await expect.poll(() => toastTexts(page), { timeout: 10_000 }).toContain('已停用');
     await expect.poll(() => row.textContent(), { timeout: 10_000 }).toMatch(/2\s*\d{4}-\d{2}-\d{2}/);
     await row.getByTestId('row-delete').click();
     await page.getByTestId('nofly-confirm-delete').click();
