@@ -39,6 +39,7 @@ import { createDatastatRepo } from './modules/datastat/datastat.repo.ts';
 import { datastatRoutes } from './modules/datastat/datastat.routes.ts';
 import { createDatastatService } from './modules/datastat/datastat.service.ts';
 import { droneModule } from './modules/drones/index.ts';
+import { leasingModule } from './modules/leasing/index.ts';
 import { membersModule } from './modules/members/index.ts';
 import { modelModule } from './modules/models/index.ts';
 import { monitorRoutes } from './modules/monitor/monitor.routes.ts';
@@ -231,6 +232,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(syslogModule, org);
   await app.register(bulletinsModule, org);
   await app.register(ordersModule, org);
+  await app.register(leasingModule, { ...org, commands });
   const sorties = createSortiesRepo(db);
   const stats = createStatsService(createStatsRepo(db, config.statTimeZone), {
     timeZone: config.statTimeZone,

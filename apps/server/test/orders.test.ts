@@ -361,7 +361,9 @@ describe('invoices', () => {
 describe('payment provider and fee', () => {
   it('takes the provider and the fee from the environment, refusing what it cannot use', () => {
     expect(paymentProviderFrom({}).name).toBe('sandbox');
-    expect(() => paymentProviderFrom({ PAYMENT_PROVIDER: 'paypal' })).toThrow(/Unknown PAYMENT_PROVIDER/);
+    expect(() => paymentProviderFrom({ ORDER_PAYMENT_PROVIDER: 'paypal' })).toThrow(
+      /Unknown ORDER_PAYMENT_PROVIDER/,
+    );
     const fallback = { amountMinor: ORDER_YEARLY_FEE_MINOR, currency: ORDER_CURRENCY };
     expect(yearlyFeeFrom({}, fallback)).toEqual(fallback);
     expect(yearlyFeeFrom({ ORDER_YEARLY_FEE_MINOR: '50000', ORDER_CURRENCY: 'USD' }, fallback)).toEqual({

@@ -62,6 +62,8 @@ export const PUBLIC_PATHS = {
   login: '/login',
   register: '/register',
   retrievePassword: '/retrieve-password',
+  /** The page a sandbox recharge QR code opens (leasing; the payer need not be signed in). */
+  sandboxPay: '/pay/sandbox/:outTradeNo',
 } as const;
 export const REDIRECT_TO_ACCOUNT = '/redirect_to_account';
 

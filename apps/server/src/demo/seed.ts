@@ -73,6 +73,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
     await seedDemoDrones(trx, ids);
     await seedDemoNofly(trx);
     await (await import('./rtk.ts')).seedDemoRtk(trx, ids);
+    await (await import('./leasing.ts')).seedDemoLeasing(trx, ids);
   });
   return true;
 }

@@ -19,9 +19,10 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { Db } from './db.ts';
+import type { Database } from './schema.ts';
 
 export const LOG_TYPES = { signIn: 1, change: 2, device: 3 } as const;
 export type LogType = (typeof LOG_TYPES)[keyof typeof LOG_TYPES];
@@ -140,72 +141,78 @@ export function createAudit(db: Db) {
   return {
     /** Appends one row to the chain; returns its id. */
     async write(e: AuditEntry): Promise<number> {
-      return db.transaction().execute(async (trx) => {
-        await sql`SELECT pg_advisory_xact_lock(${CHAIN_LOCK})`.execute(trx);
-        let { accountName = null, userName = null } = e.actor ?? {};
-        const accountId = e.actor?.accountId ?? null;
-        const userId = e.actor?.userId ?? null;
-        if ((accountName == null && accountId != null) || (userName == null && userId != null)) {
-          const names = await sql<{ a: string | null; u: string | null }>`
-            SELECT (SELECT account_name FROM accounts WHERE id = ${accountId}) AS a,
-                   (SELECT user_name FROM users WHERE id = ${userId}) AS u`.execute(trx);
-          accountName ??= names.rows[0]?.a ?? null;
-          userName ??= names.rows[0]?.u ?? null;
-        }
-        const prev = await trx
-          .selectFrom('system_logs')
-          .select('hash')
-          .where('hash', 'is not', null)
-          .orderBy('id', 'desc')
-          .limit(1)
-          .executeTakeFirst();
-        const idRow = await sql<{ id: string }>`
-          SELECT nextval(pg_get_serial_sequence('system_logs', 'id'))::text AS id`.execute(trx);
-        const id = Number(idRow.rows[0]?.id);
-        const row: HashedRow = {
-          id,
-          createdAt: new Date(),
-          accountId,
-          userId,
-          accountName,
-          userName,
-          logType: e.logType,
-          action: cut(e.action) ?? '',
-          method: e.method,
-          path: cut(e.path),
-          target: cut(e.target),
-          result: e.result,
-          ip: e.ip,
-          detail: e.detail,
-        };
-        const prevHash = prev?.hash ?? null;
-        await trx
-          .insertInto('system_logs')
-          .values({
-            id,
-            created_at: row.createdAt,
-            account_id: accountId,
-            user_id: userId,
-            account_name: accountName,
-            user_name: userName,
-            log_type: row.logType,
-            action: row.action,
-            method: row.method,
-            path: row.path,
-            target: row.target,
-            result: row.result,
-            ip: row.ip,
-            detail: JSON.stringify(row.detail ?? {}),
-            prev_hash: prevHash,
-            hash: rowHash(prevHash, row),
-          })
-          .execute();
-        return id;
-      });
+      return db.transaction().execute((trx) => writeIn(trx, e));
     },
+    /** Appends one row inside `trx`: it exists only if `trx` commits (a balance lock at landing). */
+    writeIn: (trx: Kysely<Database>, e: AuditEntry) => writeIn(trx, e),
   };
 }
 export type Audit = ReturnType<typeof createAudit>;
+
+async function writeIn(trx: Kysely<Database>, e: AuditEntry): Promise<number> {
+  {
+    await sql`SELECT pg_advisory_xact_lock(${CHAIN_LOCK})`.execute(trx);
+    let { accountName = null, userName = null } = e.actor ?? {};
+    const accountId = e.actor?.accountId ?? null;
+    const userId = e.actor?.userId ?? null;
+    if ((accountName == null && accountId != null) || (userName == null && userId != null)) {
+      const names = await sql<{ a: string | null; u: string | null }>`
+            SELECT (SELECT account_name FROM accounts WHERE id = ${accountId}) AS a,
+                   (SELECT user_name FROM users WHERE id = ${userId}) AS u`.execute(trx);
+      accountName ??= names.rows[0]?.a ?? null;
+      userName ??= names.rows[0]?.u ?? null;
+    }
+    const prev = await trx
+      .selectFrom('system_logs')
+      .select('hash')
+      .where('hash', 'is not', null)
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    const idRow = await sql<{ id: string }>`
+          SELECT nextval(pg_get_serial_sequence('system_logs', 'id'))::text AS id`.execute(trx);
+    const id = Number(idRow.rows[0]?.id);
+    const row: HashedRow = {
+      id,
+      createdAt: new Date(),
+      accountId,
+      userId,
+      accountName,
+      userName,
+      logType: e.logType,
+      action: cut(e.action) ?? '',
+      method: e.method,
+      path: cut(e.path),
+      target: cut(e.target),
+      result: e.result,
+      ip: e.ip,
+      detail: e.detail,
+    };
+    const prevHash = prev?.hash ?? null;
+    await trx
+      .insertInto('system_logs')
+      .values({
+        id,
+        created_at: row.createdAt,
+        account_id: accountId,
+        user_id: userId,
+        account_name: accountName,
+        user_name: userName,
+        log_type: row.logType,
+        action: row.action,
+        method: row.method,
+        path: row.path,
+        target: row.target,
+        result: row.result,
+        ip: row.ip,
+        detail: JSON.stringify(row.detail ?? {}),
+        prev_hash: prevHash,
+        hash: rowHash(prevHash, row),
+      })
+      .execute();
+    return id;
+  }
+}
 
 const ID_KEYS = [
   'id',

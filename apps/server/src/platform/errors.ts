@@ -59,6 +59,8 @@ export function fromDatabase(err: unknown): AppError | null {
   // 23503: a row others still refer to (an account with orders, a user with history). Modules say
   // what to do first where they know; this net keeps any other case a 409, never a 500.
   if (code === '23503') return new AppError(409, ErrorCode.conflict, 'stillReferenced');
+  // 40P01 deadlock, 40001 serialization failure: nothing was written; the caller may send again.
+  if (code === '40P01' || code === '40001') return errors.databaseUnavailable();
   return typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code) ? errors.badRequest('invalidValue') : null;
 }
 

@@ -6,6 +6,10 @@ import { BLOCK_MESSAGES } from '../modules/blocks/blocks.messages.ts';
 import { BULLETIN_MESSAGES } from '../modules/bulletins/bulletins.messages.ts';
 import { CONTROL_MESSAGES } from '../modules/control/control.messages.ts';
 import { DRONE_MESSAGES } from '../modules/drones/drones.messages.ts';
+import { LEASING_CLIENTS_MESSAGES } from '../modules/leasing/clients.messages.ts';
+import { LEASING_MONEY_MESSAGES } from '../modules/leasing/money.messages.ts';
+import { LEASING_RECORDS_MESSAGES } from '../modules/leasing/records.messages.ts';
+import { LEASING_STATS_MESSAGES } from '../modules/leasing/stats.messages.ts';
 import { MEMBER_MESSAGES } from '../modules/members/members.messages.ts';
 import { MODEL_MESSAGES } from '../modules/models/models.messages.ts';
 import { NOFLY_MESSAGES } from '../modules/nofly/nofly.messages.ts';
@@ -353,6 +357,10 @@ export const MESSAGES = {
   ...SYSLOG_MESSAGES,
   ...BULLETIN_MESSAGES,
   ...ORDER_MESSAGES,
+  ...LEASING_CLIENTS_MESSAGES,
+  ...LEASING_MONEY_MESSAGES,
+  ...LEASING_RECORDS_MESSAGES,
+  ...LEASING_STATS_MESSAGES,
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -7,6 +7,7 @@ import type { BlockTables } from './schema.blocks.ts';
 import type { BulletinTables } from './schema.bulletins.ts';
 import type { CommandsTables } from './schema.commands.ts';
 import type { DroneRegistryTables } from './schema.drones.ts';
+import type { LeasingTables } from './schema.leasing.ts';
 import type { MemberTables } from './schema.members.ts';
 import type { NoflyTables } from './schema.nofly.ts';
 import type { OrderTables } from './schema.orders.ts';
@@ -144,10 +145,18 @@ export interface LeaseClientsTable {
   id: Generated<number>;
   manufacturer_account_id: number;
   client_account_id: number;
-  mu_unit_price: number | null;
-  duration_price: number | null;
+  /** 0 debugging, 1 unactivated, 2 activated (002 §4). */
   active_status: Generated<number>;
   created_at: Timestamp;
+  /** Prices and credit in minor units of `currency` (migration 0027). */
+  mu_price_minor: ColumnType<number, number | undefined, number>;
+  hour_price_minor: ColumnType<number, number | undefined, number>;
+  currency: Generated<string>;
+  credit_limit_minor: ColumnType<number, number | undefined, number>;
+  sign: string | null;
+  activated_at: Timestamp | null;
+  created_by: number | null;
+  updated_at: Timestamp;
 }
 
 export interface SystemLogsTable {
@@ -196,6 +205,8 @@ export interface DronesTable {
   device_type: Generated<number>;
   rental_model: number | null;
   locked: Generated<boolean>;
+  /** 'balance' when leasing locked it (migration 0027). */
+  lock_reason: Generated<string | null>;
   region_code: number | null;
   created_at: Timestamp;
   last_time: Date | null;
@@ -337,7 +348,8 @@ export interface Database
     ApprovalTables,
     MemberTables,
     BulletinTables,
-    OrderTables {
+    OrderTables,
+    LeasingTables {
   accounts: AccountsTable;
   users: UsersTable;
   account_applies: AccountAppliesTable;

@@ -42,6 +42,8 @@ export function createTelemetry(o: TelemetryOptions) {
     notifier: o.notifier,
   });
   let ingest: ReturnType<typeof createIngest> | null = null;
+  /** Hooks modules add after the service is built (leasing bills sorties here). */
+  const sortieHooks: SortieHook[] = [];
   const writer = createWriter(o.db, {
     ...o.writer,
     logger: o.logger,
@@ -50,6 +52,7 @@ export function createTelemetry(o: TelemetryOptions) {
     afterSortie: async (trx, sortie, points) => {
       await anomalies.afterSortie(trx, sortie, points);
       await o.afterSortie?.(trx, sortie, points);
+      for (const hook of sortieHooks) await hook(trx, sortie, points);
     },
     afterSorties: (trx, ids) => addToRollups(trx, { ids }, o.rollups ?? DEFAULT_ROLLUP_SETTINGS),
     buildSortie: (job, points) => {
@@ -80,6 +83,13 @@ export function createTelemetry(o: TelemetryOptions) {
     live,
     writer,
     directory,
+    /**
+     * Runs `hook` in the transaction that stores each new sortie (a replayed or retried sortie that
+     * is already stored runs no hook): what it writes commits with the sortie or not at all.
+     */
+    addSortieHook(hook: SortieHook) {
+      sortieHooks.push(hook);
+    },
     async start() {
       await anomalies.start();
       const r = await recover(o.db, directory, service, live);

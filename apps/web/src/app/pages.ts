@@ -35,4 +35,12 @@ export const PAGES: Partial<Record<Screen, () => Promise<PageModule>>> = {
   BulletinCreate: () => import('../features/bulletins/BulletinCreatePage.tsx'),
   OrderList: () => import('../features/orders/OrderListPage.tsx'),
   InvoiceList: () => import('../features/orders/InvoiceListPage.tsx'),
+  ClientList: () => import('../features/leasing/clients/ClientListPage.tsx'),
+  ClientDataView: () => import('../features/leasing/stats/ClientDataViewPage.tsx'),
+  LeaseList: () => import('../features/leasing/leases/LeaseListPage.tsx'),
+  BillList: () => import('../features/leasing/money/BillListPage.tsx'),
+  WorkRecordList: () => import('../features/leasing/records/WorkRecordListPage.tsx'),
+  BasicPriceList: () => import('../features/leasing/records/BasicPriceListPage.tsx'),
+  LeaseDataStat: () => import('../features/leasing/stats/LeaseDataStatPage.tsx'),
+  OperatorDataStat: () => import('../features/leasing/stats/OperatorDataStatPage.tsx'),
 };

@@ -38,6 +38,11 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
   },
   {
+    path: PUBLIC_PATHS.sandboxPay,
+    lazy: page(() => import('../features/leasing/SandboxPayPage.tsx')),
+    errorElement: <RouteError />,
+  },
+  {
     // The guard and the layout load lazily: the login page does not carry them.
     lazy: async () => ({ Component: (await import('./guard/RequireAuth.tsx')).RequireAuth }),
     errorElement: <RouteError />,

@@ -31,6 +31,11 @@ export const NAMESPACES = [
   'syslog',
   'bulletins',
   'orders',
+  'leasing',
+  'leasingClients',
+  'leasingMoney',
+  'leasingRecords',
+  'leasingStats',
 ] as const;
 export const LANGUAGE_EVENT = 'agrifleet:language';
 

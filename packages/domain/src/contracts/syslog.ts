@@ -91,6 +91,19 @@ export type SyslogPage = z.infer<typeof syslogPage>;
  * /api route the app registers is here.
  */
 export const AUDIT_ACTIONS: Record<string, string> = {
+  'POST /api/rental/rental/addCustomer': 'leaseClientAdd',
+  'POST /api/rental/rental/updateCustomer': 'leaseClientUpdate',
+  'POST /api/rental/rental/activeCustomer': 'leaseClientActivate',
+  'POST /api/rental/rental/addRental': 'leaseAdd',
+  'POST /api/rental/rental/returnDrone': 'leaseReturn',
+  'POST /api/rental/rental/cancelRental': 'leaseCancel',
+  'POST /api/rental/rental/updateDroneRental': 'leaseUpdate',
+  'POST /api/rental/rental/updateAccountRental': 'leaseUpdateClient',
+  'POST /api/rental/rental/setAccountSign': 'leaseSign',
+  'POST /api/rental/rental/getWxQrCode': 'leaseRechargeQr',
+  'POST /api/rental/rental/adjustBalance': 'leaseAdjust',
+  'POST /api/rental/basicPrice/set': 'basicPriceSet',
+  'POST /api/rental/pay/sandbox/:outTradeNo': 'leaseSandboxPay',
   'DELETE /api/drone/block/manage': 'blockDelete',
   'DELETE /api/drone/block/manage/force/:id': 'blockForceDelete',
   'DELETE /api/drone/datastat/manage/delStat/:statId': 'statDelete',
@@ -166,7 +179,15 @@ export const AUDIT_ACTIONS: Record<string, string> = {
 };
 
 /** Rows that no request writes (platform/audit.ts `audit.write`): their action is this name itself. */
-export const AUDIT_NAMED_ACTIONS: readonly string[] = ['deviceKeyRefused', 'login', 'refreshTokenReuse'];
+export const AUDIT_NAMED_ACTIONS: readonly string[] = [
+  'deviceKeyRefused',
+  'login',
+  'refreshTokenReuse',
+  'leaseBalanceLock',
+  'leaseBalanceUnlock',
+  'leasePaymentRefused',
+  'leasePaymentReceived',
+];
 
 /** The short name of a logged action, or null when it is not known. */
 export function auditActionKey(action: string): string | null {

@@ -172,6 +172,7 @@ export function createDronesService(d: {
             await d.drones.update(trx, b.droneId, {
               locked: true,
               lock_password_hash: fresh,
+              lock_reason: null,
               locked_at: new Date(),
             });
         } else {
@@ -181,6 +182,7 @@ export function createDronesService(d: {
           await d.drones.update(trx, b.droneId, {
             locked: false,
             lock_password_hash: null,
+            lock_reason: null,
             locked_at: new Date(),
           });
         }

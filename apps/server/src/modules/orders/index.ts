@@ -12,7 +12,7 @@ export const ordersModule: Routes<OrgDeps> = async (app, deps) => {
   const svc = createOrdersService({
     repo: createOrdersRepo(deps.db),
     invoices: createInvoicesRepo(deps.db),
-    // PAYMENT_PROVIDER, ORDER_YEARLY_FEE_MINOR, ORDER_CURRENCY (read here until config.ts carries them).
+    // ORDER_PAYMENT_PROVIDER, ORDER_YEARLY_FEE_MINOR, ORDER_CURRENCY (read here until config.ts carries them).
     payments: paymentProviderFrom(process.env),
     fee: yearlyFeeFrom(process.env, { amountMinor: ORDER_YEARLY_FEE_MINOR, currency: ORDER_CURRENCY }),
   });

@@ -1,7 +1,7 @@
 /**
  * Payment providers (ARCHITECTURE "Providers"): a small interface with a local default. The sandbox
  * confirms every charge at once with a reference of its own; it is what runs unless
- * PAYMENT_PROVIDER names another. No real adapter is built yet: an unknown name stops the start
+ * ORDER_PAYMENT_PROVIDER names another (PAYMENT_PROVIDER is the leasing recharges'). No real adapter is built yet: an unknown name stops the start
  * rather than taking money nowhere.
  */
 import { randomUUID } from 'node:crypto';
@@ -32,11 +32,11 @@ export function sandboxPayments(): PaymentProvider {
   };
 }
 
-/** The provider PAYMENT_PROVIDER names (default: sandbox). */
+/** The provider ORDER_PAYMENT_PROVIDER names (default: sandbox). */
 export function paymentProviderFrom(env: Record<string, string | undefined> = process.env): PaymentProvider {
-  const name = env.PAYMENT_PROVIDER || 'sandbox';
+  const name = env.ORDER_PAYMENT_PROVIDER || 'sandbox';
   if (name === 'sandbox') return sandboxPayments();
-  throw new Error(`Unknown PAYMENT_PROVIDER "${name}" (available: sandbox)`);
+  throw new Error(`Unknown ORDER_PAYMENT_PROVIDER "${name}" (available: sandbox)`);
 }
 
 /** The yearly fee per drone: ORDER_YEARLY_FEE_MINOR (integer minor units) and ORDER_CURRENCY, else the domain's. */

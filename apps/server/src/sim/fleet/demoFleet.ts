@@ -6,6 +6,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
+import { DEMO_LESSOR_FLYING, lessorOwnDrones } from '../../demo/leasing.ts';
 import type { KeysService } from '../../modules/accounts/keys.service.ts';
 import type { Db } from '../../platform/db.ts';
 import { FARM_PLACES, type FarmPlace, type Field, fieldAreaM2, liveFleet } from '../flight/index.ts';
@@ -73,6 +74,15 @@ function blockRegistrar(db: Db, owners: Map<string, { yy: number | null; name: s
   };
 }
 
+/** Drones on active leases, and the first drones each lessor (a lease-model account) still holds. */
+async function leasingDemoDrones(db: Db): Promise<string[]> {
+  const leased = await db.selectFrom('leases').select('drone_id').where('status', '=', 1).execute();
+  const lessors = await db.selectFrom('accounts').select('id').where('lease_model', 'is not', null).execute();
+  const own: string[] = [];
+  for (const l of lessors) own.push(...(await lessorOwnDrones(db, l.id, DEMO_LESSOR_FLYING)));
+  return [...leased.map((r) => r.drone_id), ...own];
+}
+
 /**
  * `count` activated drones spread over the manufacturers and regions, grouped by manufacturer. Each
  * obeys a lock (lock.ts) and flies the plans it is sent (mission.ts) once its group's commands are
@@ -100,9 +110,14 @@ export async function demoFleet(
     .where('d.activation_status', '=', 2)
     .orderBy('d.drone_id')
     .execute();
-  // Every k-th drone, so the fleet covers all models, owners and regions.
+  // Drones on leases, and a few each lessor still holds (to lease in the demo), fly first; then every
+  // k-th drone, so the fleet covers all models, owners and regions.
+  const first = new Set(await leasingDemoDrones(db));
   const step = Math.max(1, Math.floor(drones.length / Math.max(1, count)));
-  const chosen = drones.filter((_, i) => i % step === 0).slice(0, count);
+  const chosen = [
+    ...drones.filter((d) => first.has(d.drone_id)),
+    ...drones.filter((d, i) => i % step === 0 && !first.has(d.drone_id)),
+  ].slice(0, count);
   const pilots = await db.selectFrom('users').select(['id', 'account_id']).orderBy('id').execute();
   const onField = blockRegistrar(
     db,

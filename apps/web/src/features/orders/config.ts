@@ -38,9 +38,9 @@ export function orderYears(now = new Date()): number[] {
   return [y - 1, y, y + 1, y + 2, y + 3, y + 4, y + 5];
 }
 
-/** The Intl locale of a UI language. */
-export const moneyLocale = (lng: string) =>
-  ({ zh: 'zh-CN', 'zh-TW': 'zh-TW', en: 'en-US', th: 'th-TH', ko: 'ko-KR' })[lng] ?? 'en-US';
+import { moneyLocale } from '../../lib/money.ts';
+
+export { moneyLocale };
 
 export interface OrderLook {
   t: Translate;

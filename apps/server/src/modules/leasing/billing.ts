@@ -1,0 +1,193 @@
+/**
+ * Billing from telemetry (issue 13 #3, README "Billing"): the sortie hook telemetry runs in the
+ * transaction that stores a new sortie. The lease of the drone at the sortie's start (leasing, or
+ * returned after it started; never a cancelled one) prices it; the charge row (unique per sortie),
+ * its ledger posting (client wallet −amount, lessor revenue +amount), the rollups and the balance
+ * check commit with the sortie. A replayed or retried sortie is not inserted again, so it runs no
+ * hook: it is never charged twice.
+ *
+ * The hook runs under a savepoint: should billing itself fail, the sortie (and the telemetry flush
+ * it rides in) is still stored, the failure is logged, and the sweeper (`sweepUnbilled`, every
+ * minute) bills the sortie later; the charge's unique sortie id keeps that exactly once too.
+ */
+import { CHARGE_KINDS, LEDGER_KINDS, sortieCharge } from '@agrifleet/domain';
+import { type Kysely, sql } from 'kysely';
+import type { Logger } from 'pino';
+import type { Db } from '../../platform/db.ts';
+import { retryTx } from '../../platform/retryTx.ts';
+import type { Database } from '../../platform/schema.ts';
+import type { SortieHook } from '../../telemetry/ingest/writer.ts';
+import { type LockDeps, settle } from './balanceLocks.ts';
+import { addToLeaseStats } from './leaseStats.ts';
+import { lessorBook, lockClient, nextTxn, post, walletBook } from './ledger.ts';
+
+export type BillingDeps = LockDeps & { timeZone: string; logger?: Logger };
+
+export interface BillableSortie {
+  sortieId: number;
+  droneId: string;
+  pilotId: number | null;
+  startTime: number;
+  endTime: number;
+  areaMu: number;
+  durationS: number;
+}
+
+/** Bills one stored sortie inside `trx`; returns the charge in minor units, or null (no lease, or billed). */
+export async function billSortie(
+  trx: Kysely<Database>,
+  deps: BillingDeps,
+  s: BillableSortie,
+): Promise<number | null> {
+  const start = new Date(s.startTime);
+  const lease = await trx
+    .selectFrom('leases')
+    .selectAll()
+    .where('drone_id', '=', s.droneId)
+    .where('status', 'in', [1, 2])
+    .where('start_time', '<=', start)
+    .where((eb) => eb.or([eb('return_time', 'is', null), eb('return_time', '>', start)]))
+    .orderBy('start_time', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (!lease) return null;
+  await lockClient(trx, lease.client_id);
+  const currency = lease.currency.trim();
+  const amount = sortieCharge(
+    lease.lease_model,
+    { areaMu: s.areaMu, durationS: s.durationS },
+    { muPriceMinor: lease.mu_price_minor, hourPriceMinor: lease.hour_price_minor },
+  );
+  const txnId = amount > 0 ? await nextTxn(trx) : null;
+  const inserted = await trx
+    .insertInto('lease_charges')
+    .values({
+      kind: CHARGE_KINDS.sortie,
+      sortie_id: s.sortieId,
+      lease_id: lease.id,
+      client_id: lease.client_id,
+      lessor_account_id: lease.lessor_account_id,
+      client_account_id: lease.client_account_id,
+      drone_id: s.droneId,
+      pilot_id: s.pilotId,
+      start_time: start,
+      end_time: new Date(s.endTime),
+      area_mu: s.areaMu,
+      duration_s: s.durationS,
+      lease_model: lease.lease_model,
+      mu_price_minor: lease.mu_price_minor,
+      hour_price_minor: lease.hour_price_minor,
+      daily_fee_minor: 0,
+      amount_minor: amount,
+      currency,
+      txn_id: txnId,
+    })
+    .onConflict((oc) => oc.column('sortie_id').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (!inserted) return null;
+  if (txnId !== null)
+    await post(
+      trx,
+      {
+        kind: LEDGER_KINDS.sortie,
+        currency,
+        ref: `sortie:${s.sortieId}`,
+        entries: [
+          { book: walletBook(lease.client_id), clientId: lease.client_id, amountMinor: -amount },
+          { book: lessorBook(lease.lessor_account_id), amountMinor: amount },
+        ],
+      },
+      txnId,
+    );
+  await addToLeaseStats(
+    trx,
+    {
+      lessorAccountId: lease.lessor_account_id,
+      clientAccountId: lease.client_account_id,
+      currency,
+      at: s.startTime,
+      droneId: s.droneId,
+      pilotId: s.pilotId,
+      sorties: 1,
+      areaMu: s.areaMu,
+      durationS: s.durationS,
+      chargeMinor: amount,
+      feeMinor: 0,
+    },
+    deps.timeZone,
+  );
+  if (amount > 0) await settle(trx, deps, lease.client_id, 'charge');
+  return amount;
+}
+
+/** The hook telemetry runs for each new sortie, in the transaction that stores it. */
+export function createBilling(deps: BillingDeps): SortieHook {
+  return async (trx, sortie) => {
+    await sql`SAVEPOINT lease_billing`.execute(trx);
+    try {
+      await billSortie(trx, deps, {
+        sortieId: sortie.sortieId,
+        droneId: sortie.drone_id,
+        pilotId: sortie.pilot_id,
+        startTime: sortie.start_time,
+        endTime: sortie.end_time,
+        areaMu: sortie.area_mu,
+        durationS: sortie.duration_s,
+      });
+      await sql`RELEASE SAVEPOINT lease_billing`.execute(trx);
+    } catch (err) {
+      await sql`ROLLBACK TO SAVEPOINT lease_billing`.execute(trx);
+      deps.logger?.error(
+        { err, sortieId: sortie.sortieId },
+        'leasing: sortie not billed at landing (the sweeper retries)',
+      );
+    }
+  };
+}
+
+/** How far back the sweeper looks for unbilled sorties of leased drones. */
+const SWEEP_BACK_MS = 2 * 86_400_000;
+
+/**
+ * Bills the sorties of leased drones that landed without a charge (billing failed at landing), in
+ * their own transactions; returns how many it billed. Only sorties stored after the lease was made
+ * (a lease dated back does not bill what landed before it existed, as landing would not have);
+ * bounded to sorties of the last two days.
+ */
+export async function sweepUnbilled(db: Db, deps: BillingDeps, now = Date.now()): Promise<number> {
+  const since = new Date(now - SWEEP_BACK_MS);
+  const rows = await sql<{
+    sortie_id: number;
+    drone_id: string;
+    pilot_id: number | null;
+    start_time: Date;
+    end_time: Date;
+    area_mu: number;
+    duration_s: number;
+  }>`
+    SELECT s.sortie_id, s.drone_id, s.pilot_id, s.start_time, s.end_time, s.area_mu, s.duration_s
+    FROM leases l
+    JOIN sorties s ON s.drone_id = l.drone_id AND s.start_time >= GREATEST(l.start_time, ${since}::timestamptz)
+      AND (l.return_time IS NULL OR s.start_time < l.return_time)
+    WHERE l.status IN (1, 2) AND (l.return_time IS NULL OR l.return_time > ${since}::timestamptz)
+      AND s.created_at < ${new Date(now - 30_000)}::timestamptz AND s.created_at >= l.created_at
+      AND NOT EXISTS (SELECT 1 FROM lease_charges c WHERE c.sortie_id = s.sortie_id)
+    ORDER BY s.sortie_id LIMIT 500`.execute(db);
+  let billed = 0;
+  for (const r of rows.rows) {
+    const amount = await retryTx(db, (trx) =>
+      billSortie(trx, deps, {
+        sortieId: Number(r.sortie_id),
+        droneId: r.drone_id,
+        pilotId: r.pilot_id,
+        startTime: new Date(r.start_time).getTime(),
+        endTime: new Date(r.end_time).getTime(),
+        areaMu: r.area_mu,
+        durationS: r.duration_s,
+      }),
+    );
+    if (amount !== null) billed++;
+  }
+  return billed;
+}

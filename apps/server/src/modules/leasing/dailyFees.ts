@@ -1,0 +1,120 @@
+/**
+ * The daily base fee (issue 13 #6): a lease with a daily fee (copied from the lessor's basic price
+ * of the drone's model when the lease was made, or set on the lease) is charged once per calendar
+ * day of the statistics time zone it is leased on, its first day included, up to its return day.
+ * The job runs at start and every ten minutes on every process; (lease_id, fee_day) is unique, so
+ * a day is charged once however many processes run it. Each fee is one transaction: the charge
+ * row, its posting (wallet −fee, lessor revenue +fee), the rollups and the balance check.
+ */
+import { CHARGE_KINDS, LEDGER_KINDS } from '@agrifleet/domain';
+import { sql } from 'kysely';
+import type { Db } from '../../platform/db.ts';
+import { retryTx } from '../../platform/retryTx.ts';
+import { type LockDeps, settle } from './balanceLocks.ts';
+import { addToLeaseStats } from './leaseStats.ts';
+import { lessorBook, lockClient, nextTxn, post, walletBook } from './ledger.ts';
+
+const BATCH = 2_000;
+
+interface DueFee {
+  lease_id: number;
+  day: string;
+  day_start: Date;
+}
+
+/** Charges every fee day that is due; returns how many were charged. */
+export async function chargeDailyFees(
+  db: Db,
+  deps: LockDeps & { timeZone: string },
+  now = Date.now(),
+): Promise<number> {
+  const tz = deps.timeZone;
+  const at = new Date(now);
+  let charged = 0;
+  for (;;) {
+    const due = await sql<DueFee>`
+      SELECT l.id AS lease_id, to_char(d::date, 'YYYY-MM-DD') AS day, (d::timestamp AT TIME ZONE ${tz}) AS day_start
+      FROM leases l,
+        generate_series((l.start_time AT TIME ZONE ${tz})::date,
+          (LEAST(${at}::timestamptz, COALESCE(l.return_time, ${at}::timestamptz)) AT TIME ZONE ${tz})::date,
+          interval '1 day') AS d
+      WHERE l.status IN (1, 2) AND l.daily_fee_minor IS NOT NULL AND l.start_time <= ${at}
+        AND (l.status = 1 OR l.return_time > (d::timestamp AT TIME ZONE ${tz}))
+        AND NOT EXISTS (SELECT 1 FROM lease_charges c WHERE c.lease_id = l.id AND c.fee_day = d::date)
+      ORDER BY l.client_id, l.id, d
+      LIMIT ${BATCH}`.execute(db);
+    if (!due.rows.length) return charged;
+    for (const f of due.rows) if (await chargeOne(db, deps, f)) charged++;
+    if (due.rows.length < BATCH) return charged;
+  }
+}
+
+async function chargeOne(db: Db, deps: LockDeps & { timeZone: string }, f: DueFee): Promise<boolean> {
+  return retryTx(db, async (trx) => {
+    const lease = await trx.selectFrom('leases').selectAll().where('id', '=', f.lease_id).executeTakeFirst();
+    if (!lease || lease.daily_fee_minor === null) return false;
+    await lockClient(trx, lease.client_id);
+    const amount = lease.daily_fee_minor;
+    const currency = lease.currency.trim();
+    const txnId = amount > 0 ? await nextTxn(trx) : null;
+    const start = new Date(f.day_start);
+    const inserted = await trx
+      .insertInto('lease_charges')
+      .values({
+        kind: CHARGE_KINDS.dailyFee,
+        sortie_id: null,
+        lease_id: lease.id,
+        fee_day: f.day,
+        client_id: lease.client_id,
+        lessor_account_id: lease.lessor_account_id,
+        client_account_id: lease.client_account_id,
+        drone_id: lease.drone_id,
+        pilot_id: null,
+        start_time: start,
+        end_time: new Date(start.getTime() + 86_400_000),
+        lease_model: lease.lease_model,
+        daily_fee_minor: amount,
+        amount_minor: amount,
+        currency,
+        txn_id: txnId,
+      })
+      .onConflict((oc) => oc.columns(['lease_id', 'fee_day']).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (!inserted) return false;
+    if (txnId !== null) {
+      await post(
+        trx,
+        {
+          kind: LEDGER_KINDS.dailyFee,
+          currency,
+          ref: `fee:${lease.id}:${f.day}`,
+          entries: [
+            { book: walletBook(lease.client_id), clientId: lease.client_id, amountMinor: -amount },
+            { book: lessorBook(lease.lessor_account_id), amountMinor: amount },
+          ],
+        },
+        txnId,
+      );
+    }
+    await addToLeaseStats(
+      trx,
+      {
+        lessorAccountId: lease.lessor_account_id,
+        clientAccountId: lease.client_account_id,
+        currency,
+        at: start.getTime(),
+        droneId: lease.drone_id,
+        pilotId: null,
+        sorties: 0,
+        areaMu: 0,
+        durationS: 0,
+        chargeMinor: 0,
+        feeMinor: amount,
+      },
+      deps.timeZone,
+    );
+    if (amount > 0) await settle(trx, deps, lease.client_id, 'dailyFee');
+    return true;
+  });
+}

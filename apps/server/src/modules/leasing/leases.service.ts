@@ -1,0 +1,405 @@
+/**
+ * Leases (002 §5, README "Leases"): a lessor leases its drones to an activated (or debugging)
+ * client. One transaction per request: each drone row is locked, checked, leased (the drone's
+ * operator becomes the client, except in shared leasing, model 5), its history written, ingest told
+ * (DRONE_REGISTRY_CHANNEL), and the client's balance locks settled. A return or a cancel gives the
+ * drone back to its previous operator and releases a balance lock; a cancel (no billed sortie)
+ * reverses the daily fees charged with correction postings. Another lessor's lease is 404.
+ */
+import {
+  type AddRentalBody,
+  CHARGE_KINDS,
+  CLIENT_STATUS,
+  ErrorCode,
+  LEASE_RETURN_AHEAD_MS,
+  LEASE_START_AHEAD_MS,
+  LEASE_START_BACK_MS,
+  LEASE_STATUS,
+  LEDGER_KINDS,
+  type RentalListQuery,
+  toMinor,
+  type UpdateDroneRentalBody,
+} from '@agrifleet/domain';
+import type { Kysely, Selectable } from 'kysely';
+import type { Audit } from '../../platform/audit.ts';
+import type { Db } from '../../platform/db.ts';
+import { AppError, errors } from '../../platform/errors.ts';
+import { notify } from '../../platform/notify.ts';
+import { retryTx } from '../../platform/retryTx.ts';
+import type { Database } from '../../platform/schema.ts';
+import type { Commands } from '../../telemetry/commands/types.ts';
+import { DRONE_REGISTRY_CHANNEL } from '../../telemetry/ingest/droneDirectory.ts';
+import { releaseDrone, settle } from './balanceLocks.ts';
+import type { ClientsRepo } from './clients.repo.ts';
+import type { Lessor } from './clients.service.ts';
+import { addToLeaseStats } from './leaseStats.ts';
+import type { LeasesRepo } from './leases.repo.ts';
+import { lessorBook, lockClient, post, walletBook } from './ledger.ts';
+import { clientFor } from './side.ts';
+
+type Trx = Kysely<Database>;
+type Lease = Selectable<Database['leases']>;
+
+export interface LeaseLessor extends Lessor {
+  /** The lessor account's lease model (1, 2, 3, 5). */
+  leaseModel: number | null;
+}
+
+/** The lease models a lessor may use: model 3 ("all") allows 1, 2 and 3. */
+export const leaseModelsFor = (m: number | null): number[] => (m === 3 ? [1, 2, 3] : m === null ? [] : [m]);
+
+const conflict = (
+  key: 'leaseDroneLeased' | 'leaseNotActive' | 'leaseHasSorties' | 'leaseClientNotActive',
+  params = {},
+) => new AppError(409, ErrorCode.conflict, key, params);
+
+export function createLeasesService(d: {
+  db: Db;
+  repo: LeasesRepo;
+  clients: ClientsRepo;
+  commands: Commands;
+  audit: Audit;
+  onlineWindowMs: number;
+  /** The statistics time zone of the rollups (config.statTimeZone). */
+  timeZone: string;
+}) {
+  const lockDeps = { commands: d.commands, audit: d.audit };
+
+  /** The lessor's client row of a client account (404 otherwise), with its prices. */
+  async function clientOf(l: Lessor, accountId: number) {
+    const ref = await clientFor(
+      d.db,
+      { kind: 'lessor', accountId: l.accountId, userId: l.userId },
+      { accountId },
+    );
+    const row = await d.db
+      .selectFrom('lease_clients')
+      .select(['mu_price_minor', 'hour_price_minor'])
+      .where('id', '=', ref.id)
+      .executeTakeFirstOrThrow();
+    return { ...ref, muPriceMinor: row.mu_price_minor, hourPriceMinor: row.hour_price_minor };
+  }
+
+  async function dailyFeeOf(trx: Trx, l: Lessor, modelId: number, currency: string) {
+    const fee = await d.repo.basicDailyFee(trx, l.accountId, modelId, currency);
+    if (fee === null)
+      throw errors.badRequest('leaseNoBasicPrice', {
+        modelName: await d.repo.modelName(trx, modelId),
+        currency,
+      });
+    return fee;
+  }
+
+  /** The drone leaves its lease: back to the operator it had, released from a balance lock. */
+  async function droneBack(trx: Trx, l: Lessor, lease: Lease) {
+    await trx
+      .selectFrom('drones')
+      .select('drone_id')
+      .where('drone_id', '=', lease.drone_id)
+      .forUpdate()
+      .execute();
+    const values =
+      lease.lease_model === 5
+        ? { rental_model: null }
+        : { rental_model: null, yy_account_id: lease.previous_yy_account_id };
+    await trx.updateTable('drones').set(values).where('drone_id', '=', lease.drone_id).execute();
+    if (lease.lease_model !== 5) await markOwnershipBy(trx, lease.drone_id, l.userId);
+    await releaseDrone(trx, lockDeps, lease.drone_id);
+    await notify(trx, DRONE_REGISTRY_CHANNEL, lease.drone_id);
+  }
+
+  /** Records who made the owner change on the ownership period the drones trigger just opened. */
+  async function markOwnershipBy(trx: Trx, droneId: string, userId: number) {
+    await trx
+      .updateTable('drone_ownerships')
+      .set({ by_user_id: userId })
+      .where('drone_id', '=', droneId)
+      .where('valid_to', 'is', null)
+      .execute();
+  }
+
+  async function activeLease(trx: Trx, l: Lessor, id: number) {
+    const lease = await d.repo.lockOwn(trx, l.accountId, id);
+    if (!lease) throw errors.notFound();
+    if (lease.status !== LEASE_STATUS.leasing) throw conflict('leaseNotActive');
+    return lease;
+  }
+
+  /** One transaction; a second active lease of a drone (leases_one_active_idx) is a 409 naming `droneIds`. */
+  const inTrx = <T>(fn: (trx: Trx) => Promise<T>, droneIds: string[] = []) =>
+    retryTx(d.db, fn).catch((err: unknown) => {
+      if ((err as { code?: string }).code === '23505')
+        throw conflict('leaseDroneLeased', { droneId: droneIds.join(', ') });
+      throw err;
+    });
+
+  return {
+    async list(l: Lessor, q: RentalListQuery) {
+      const [page, stat] = await Promise.all([d.repo.list(l.accountId, q), d.clients.stat(l.accountId)]);
+      return { ...page, current: q.pageIndex, size: q.size, stat };
+    },
+
+    leasable: (l: Lessor) => d.repo.leasable(l.accountId, d.onlineWindowMs),
+
+    async add(l: LeaseLessor, b: AddRentalBody, now = Date.now()) {
+      if (!leaseModelsFor(l.leaseModel).includes(b.leaseModel))
+        throw errors.badRequest('leaseModelNotAllowed');
+      const start = b.startTime ?? now;
+      if (start < now - LEASE_START_BACK_MS || start > now + LEASE_START_AHEAD_MS)
+        throw errors.badRequest('leaseStartOutOfRange');
+      const client = await clientOf(l, b.accountId);
+      if (client.activeStatus !== CLIENT_STATUS.activated && client.activeStatus !== CLIENT_STATUS.debugging)
+        throw conflict('leaseClientNotActive');
+      const currency = client.currency;
+      const mu = b.muUnitPrice === undefined ? client.muPriceMinor : toMinor(b.muUnitPrice, currency);
+      const hour = b.durationPrice === undefined ? client.hourPriceMinor : toMinor(b.durationPrice, currency);
+      const droneIds = [...new Set(b.droneIds)];
+      return inTrx(async (trx) => {
+        const ids: number[] = [];
+        for (const droneId of droneIds) {
+          const drone = await trx
+            .selectFrom('drones')
+            .select(['drone_id', 'zz_account_id', 'yy_account_id', 'activation_status', 'model_id'])
+            .where('drone_id', '=', droneId)
+            .forUpdate()
+            .executeTakeFirst();
+          if (!drone || drone.zz_account_id !== l.accountId)
+            throw errors.badRequest('leaseDroneNotLeasable', { droneId });
+          const leased = await trx
+            .selectFrom('leases')
+            .select('id')
+            .where('drone_id', '=', droneId)
+            .where('status', '=', LEASE_STATUS.leasing)
+            .executeTakeFirst();
+          if (leased) throw conflict('leaseDroneLeased', { droneId });
+          const yy = drone.yy_account_id;
+          if ((yy !== null && yy !== l.accountId) || drone.activation_status !== 2)
+            throw errors.badRequest('leaseDroneNotLeasable', { droneId });
+          const fee = b.dailyFee ? await dailyFeeOf(trx, l, drone.model_id, currency) : null;
+          const row = await trx
+            .insertInto('leases')
+            .values({
+              lessor_account_id: l.accountId,
+              client_id: client.id,
+              client_account_id: client.clientAccountId,
+              drone_id: droneId,
+              lease_model: b.leaseModel,
+              mu_price_minor: mu,
+              hour_price_minor: hour,
+              daily_fee_minor: fee,
+              currency,
+              start_time: new Date(start),
+              previous_yy_account_id: yy,
+              created_by: l.userId,
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          ids.push(row.id);
+          await d.repo.event(
+            trx,
+            row.id,
+            'created',
+            {
+              leaseModel: b.leaseModel,
+              muPriceMinor: mu,
+              hourPriceMinor: hour,
+              dailyFeeMinor: fee,
+              currency,
+              startTime: start,
+            },
+            l.userId,
+          );
+          const shared = b.leaseModel === 5;
+          await trx
+            .updateTable('drones')
+            .set(
+              shared
+                ? { rental_model: b.leaseModel }
+                : { rental_model: b.leaseModel, yy_account_id: client.clientAccountId },
+            )
+            .where('drone_id', '=', droneId)
+            .execute();
+          if (!shared && yy !== client.clientAccountId) await markOwnershipBy(trx, droneId, l.userId);
+          await notify(trx, DRONE_REGISTRY_CHANNEL, droneId);
+        }
+        const settled = await settle(trx, lockDeps, client.id, 'lease');
+        return { ids, clientId: client.id, locked: settled.locked };
+      }, droneIds);
+    },
+
+    async returnDrone(l: Lessor, b: { id: number; returnTime?: number }, now = Date.now()) {
+      return inTrx(async (trx) => {
+        const lease = await activeLease(trx, l, b.id);
+        const at = b.returnTime ?? now;
+        const lastSortie = await d.repo.lastSortieStart(trx, lease.id);
+        if (
+          at < lease.start_time.getTime() ||
+          at > now + LEASE_RETURN_AHEAD_MS ||
+          (lastSortie !== null && at < lastSortie)
+        )
+          throw errors.badRequest('leaseReturnTimeInvalid');
+        await trx
+          .updateTable('leases')
+          .set({ status: LEASE_STATUS.returned, return_time: new Date(at), updated_at: new Date() })
+          .where('id', '=', lease.id)
+          .execute();
+        await droneBack(trx, l, lease);
+        await d.repo.event(trx, lease.id, 'returned', { returnTime: at }, l.userId);
+        return lease;
+      });
+    },
+
+    async cancel(l: Lessor, id: number) {
+      return inTrx(async (trx) => {
+        const lease = await activeLease(trx, l, id);
+        const charges = await trx
+          .selectFrom('lease_charges')
+          .select(['kind', 'fee_day', 'amount_minor', 'start_time'])
+          .where('lease_id', '=', lease.id)
+          .orderBy('id')
+          .execute();
+        if (charges.some((c) => c.kind === CHARGE_KINDS.sortie)) throw conflict('leaseHasSorties');
+        await lockClient(trx, lease.client_id);
+        const currency = lease.currency.trim();
+        const reversed: { day: string | null; amountMinor: number }[] = [];
+        for (const c of charges) {
+          if (c.kind !== CHARGE_KINDS.dailyFee || c.amount_minor <= 0) continue;
+          const day = c.fee_day ? String(c.fee_day).slice(0, 10) : null;
+          await post(trx, {
+            kind: LEDGER_KINDS.adjustment,
+            currency,
+            ref: `cancel:${lease.id}:${day}`,
+            entries: [
+              { book: walletBook(lease.client_id), clientId: lease.client_id, amountMinor: c.amount_minor },
+              { book: lessorBook(lease.lessor_account_id), amountMinor: -c.amount_minor },
+            ],
+          });
+          // The rollups drop the fee too (a daily fee adds no sortie, area or time).
+          await addToLeaseStats(
+            trx,
+            {
+              lessorAccountId: lease.lessor_account_id,
+              clientAccountId: lease.client_account_id,
+              currency,
+              at: c.start_time.getTime(),
+              droneId: lease.drone_id,
+              pilotId: null,
+              sorties: 0,
+              areaMu: 0,
+              durationS: 0,
+              chargeMinor: 0,
+              feeMinor: -c.amount_minor,
+            },
+            d.timeZone,
+          );
+          reversed.push({ day, amountMinor: c.amount_minor });
+        }
+        await trx
+          .updateTable('leases')
+          .set({ status: LEASE_STATUS.cancelled, return_time: new Date(), updated_at: new Date() })
+          .where('id', '=', lease.id)
+          .execute();
+        await droneBack(trx, l, lease);
+        await d.repo.event(trx, lease.id, 'cancelled', { reversedFees: reversed, currency }, l.userId);
+        if (reversed.length) await settle(trx, lockDeps, lease.client_id, 'cancel');
+        return lease;
+      });
+    },
+
+    async updateLease(l: LeaseLessor, b: UpdateDroneRentalBody) {
+      if (b.leaseModel !== undefined && !leaseModelsFor(l.leaseModel).includes(b.leaseModel))
+        throw errors.badRequest('leaseModelNotAllowed');
+      return inTrx(async (trx) => {
+        const lease = await activeLease(trx, l, b.id);
+        const currency = lease.currency.trim();
+        let fee = lease.daily_fee_minor;
+        if (b.dailyFee === false) fee = null;
+        if (b.dailyFee === true) {
+          const drone = await trx
+            .selectFrom('drones')
+            .select('model_id')
+            .where('drone_id', '=', lease.drone_id)
+            .executeTakeFirstOrThrow();
+          fee = await dailyFeeOf(trx, l, drone.model_id, currency);
+        }
+        const next = {
+          lease_model: b.leaseModel ?? lease.lease_model,
+          mu_price_minor:
+            b.muUnitPrice === undefined ? lease.mu_price_minor : toMinor(b.muUnitPrice, currency),
+          hour_price_minor:
+            b.durationPrice === undefined ? lease.hour_price_minor : toMinor(b.durationPrice, currency),
+          daily_fee_minor: fee,
+        };
+        // Shared leasing keeps the drone with the lessor: switching into or out of it is a new lease.
+        if ((next.lease_model === 5) !== (lease.lease_model === 5))
+          throw errors.badRequest('leaseModelNotAllowed');
+        await trx
+          .updateTable('leases')
+          .set({ ...next, updated_at: new Date() })
+          .where('id', '=', lease.id)
+          .execute();
+        if (next.lease_model !== lease.lease_model)
+          await trx
+            .updateTable('drones')
+            .set({ rental_model: next.lease_model })
+            .where('drone_id', '=', lease.drone_id)
+            .execute();
+        const old = {
+          lease_model: lease.lease_model,
+          mu_price_minor: lease.mu_price_minor,
+          hour_price_minor: lease.hour_price_minor,
+          daily_fee_minor: lease.daily_fee_minor,
+        };
+        await d.repo.event(trx, lease.id, 'priceChanged', { old, new: next, currency }, l.userId);
+        return lease;
+      });
+    },
+
+    async updateClientLeases(
+      l: Lessor,
+      b: { accountId: number; muUnitPrice: number; durationPrice: number },
+    ) {
+      const client = await clientOf(l, b.accountId);
+      const mu = toMinor(b.muUnitPrice, client.currency);
+      const hour = toMinor(b.durationPrice, client.currency);
+      return inTrx(async (trx) => {
+        const leases = await trx
+          .selectFrom('leases')
+          .select(['id', 'mu_price_minor', 'hour_price_minor'])
+          .where('client_id', '=', client.id)
+          .where('status', '=', LEASE_STATUS.leasing)
+          .orderBy('id')
+          .forUpdate()
+          .execute();
+        for (const lease of leases) {
+          await trx
+            .updateTable('leases')
+            .set({ mu_price_minor: mu, hour_price_minor: hour, updated_at: new Date() })
+            .where('id', '=', lease.id)
+            .execute();
+          const old = { mu_price_minor: lease.mu_price_minor, hour_price_minor: lease.hour_price_minor };
+          const next = { mu_price_minor: mu, hour_price_minor: hour };
+          await d.repo.event(
+            trx,
+            lease.id,
+            'priceChanged',
+            { old, new: next, currency: client.currency },
+            l.userId,
+          );
+        }
+        return { updated: leases.length };
+      });
+    },
+
+    async dronesOf(l: Lessor, accountId: number) {
+      const client = await clientOf(l, accountId);
+      return d.repo.leasedDrones(client.id);
+    },
+
+    async history(l: Lessor, id: number) {
+      if (!(await d.repo.exists(l.accountId, id))) throw errors.notFound();
+      return d.repo.events(id);
+    },
+  };
+}
+export type LeasesService = ReturnType<typeof createLeasesService>;

@@ -1,0 +1,50 @@
+/**
+ * Leasing payment providers (issue 13 "Money"): how a QR recharge is asked for, looked up and
+ * confirmed. The sandbox (sandbox.ts) is the default; WeChat Pay Native APIv3 (wechatpay.ts) is the
+ * real one. fromEnv.ts picks one from the environment. A provider never touches the database:
+ * money.service.ts decides what a confirmed payment does (applyPayment).
+ */
+
+export interface CreateOrder {
+  outTradeNo: string;
+  /** Integer minor units of `currency`. */
+  amountMinor: number;
+  currency: string;
+  description: string;
+  expiresAt: Date;
+  /** The console's origin as the request saw it (the sandbox's page lives there). */
+  origin: string;
+}
+
+/** What the provider says of one order. */
+export interface ProviderOrder {
+  state: 'paid' | 'pending' | 'closed';
+  providerTxnId: string | null;
+  /** Present when the provider tells it (compared with the recharge before paying). */
+  amountMinor?: number;
+  currency?: string;
+}
+
+/** A notification as it came: the exact bytes (signatures cover them) and the headers. */
+export interface NoticeIn {
+  headers: Record<string, string | string[] | undefined>;
+  rawBody: Buffer;
+}
+
+export type NoticeResult =
+  | { verified: false; reason: string }
+  | ({ verified: true; outTradeNo: string } & ProviderOrder);
+
+export interface LeasePaymentProvider {
+  readonly name: string;
+  /** Currencies the provider takes (null: any). */
+  readonly currencies: readonly string[] | null;
+  /** Opens an order; answers the text the QR code carries. */
+  createOrder(o: CreateOrder): Promise<{ codeUrl: string }>;
+  /** Asks the provider for the state of an order whose notification may never have come. */
+  queryOrder(outTradeNo: string): Promise<ProviderOrder>;
+  /** Verifies a notification's signature (before anything else) and reads it. */
+  verifyNotice(n: NoticeIn): Promise<NoticeResult>;
+  /** The answer the provider expects: accepted (it stops re-sending) or refused. */
+  noticeAnswer(accepted: boolean, status: number, message: string): { status: number; body: unknown };
+}

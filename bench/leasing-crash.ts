@@ -1,0 +1,322 @@
+/**
+ * Leasing crash benchmark (issue 13 "Figures"): the real server (`node --import tsx
+ * apps/server/src/main.ts`, the composition `npm start` runs) on a fresh database; 50 leased drones
+ * land short sorties at about 50 per second over POST /api/telemetry/batch; the server is killed
+ * with SIGKILL mid-stream and started again; the senders resend what was not acknowledged and
+ * finish. Then every stored sortie of a leased drone must have exactly one charge, every charge a
+ * sortie, the balance equal recharges minus charges, and every ledger txn sum to zero. Prints JSON.
+ *
+ *   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/leasing-crash.ts
+ *
+ * LEASE_CRASH_SECONDS (default 40) sets the sending time, the kill comes at 45% of it.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { TelemetryPoint } from '@agrifleet/domain';
+import pg from 'pg';
+import { freePort } from '../apps/server/test/freePort.ts';
+import { shortSortie } from '../apps/server/test/shortSortie.ts';
+
+const REPO = fileURLToPath(new URL('..', import.meta.url));
+const DRONES = 50;
+const SECONDS = Number(process.env.LEASE_CRASH_SECONDS ?? 40);
+const KILL_AT = 0.45;
+const PRICE_MINOR = 500;
+const RECHARGE_MINOR = 50_000_000;
+
+const adminUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
+if (!adminUrl)
+  throw new Error('set TEST_DATABASE_URL (a PostgreSQL server the bench may create a database on)');
+const dbName = `bench_lease_crash_${Date.now()}`;
+const dbUrl = (() => {
+  const u = new URL(adminUrl);
+  u.pathname = `/${dbName}`;
+  return u.toString();
+})();
+const dataDir = mkdtempSync(join(tmpdir(), 'agrifleet-lease-crash-'));
+let port = 0;
+let output = '';
+
+async function query<T extends pg.QueryResultRow>(url: string, text: string, values: unknown[] = []) {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    return (await c.query<T>(text, values)).rows;
+  } finally {
+    await c.end();
+  }
+}
+
+async function startServer(): Promise<ChildProcess> {
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: REPO,
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      DATABASE_URL: dbUrl,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      MQTT_PORT: '0',
+      SIM_DRONES: '0',
+      DEMO_HISTORY_SORTIES: '0',
+      DEMO_DATA: '1',
+      NODE_ENV: 'test',
+      AGRIFLEET_TEST_MODE: '1',
+      JWT_SECRET: 'lease-crash-secret-lease-crash-secret',
+      DATA_DIR: dataDir,
+      WEB_DIST: '/nonexistent',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  proc.stdout?.on('data', (b) => {
+    output += b;
+  });
+  proc.stderr?.on('data', (b) => {
+    output += b;
+  });
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (proc.exitCode !== null) throw new Error(`server exited (${proc.exitCode}):\n${output}`);
+    try {
+      if ((await fetch(`${base()}/api/health`)).ok) return proc;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  proc.kill('SIGKILL');
+  throw new Error(`server did not start:\n${output}`);
+}
+
+const base = () => `http://127.0.0.1:${port}`;
+
+async function makerKey(): Promise<string> {
+  const c = await fetch(`${base()}/api/user/baseaccount/getVerify?r=1`);
+  const cookie = String(c.headers.get('set-cookie')).split(';')[0] as string;
+  const { answer } = (await (
+    await fetch(`${base()}/api/__test/captcha`, { headers: { cookie } })
+  ).json()) as {
+    answer: string;
+  };
+  const login = await fetch(`${base()}/api/user/baseaccount/loginPd`, {
+    method: 'POST',
+    headers: { cookie, 'content-type': 'application/json' },
+    body: JSON.stringify({ phoneNum: '13800000003', password: 'agri2026', verifyCode: answer }),
+  });
+  const token = ((await login.json()) as { data: { jToken: string } }).data.jToken;
+  const auth = { authorization: `Bearer ${token}` };
+  await fetch(`${base()}/api/user/account/secretKey`, {
+    method: 'PUT',
+    headers: { ...auth, 'content-type': 'application/json' },
+    body: JSON.stringify({ vid: 'crash-gw' }),
+  });
+  const text = await (await fetch(`${base()}/api/user/account/secretKey`, { headers: auth })).text();
+  return `Basic ${Buffer.from(`crash-gw:${/secret=(.+)/.exec(text)?.[1]}`).toString('base64')}`;
+}
+
+/** Sortie k of drone i: drone i's field, 30 s after its sortie k − 1. */
+const sortie = (i: number, k: number, t0: number): TelemetryPoint[] =>
+  shortSortie(
+    { lng: 114.5 + (i % 10) * 0.02, lat: 33.4 + Math.floor(i / 10) * 0.02 },
+    t0 + k * 30_000,
+    90 - k * 0.01,
+  );
+
+interface Sender {
+  droneId: string;
+  /** Sorties fully acknowledged (their points committed). */
+  acked: number;
+}
+
+async function main() {
+  await query(adminUrl as string, `CREATE DATABASE ${dbName}`);
+  port = await freePort();
+  let child = await startServer();
+  const authorization = await makerKey();
+  const lessor = (
+    await query<{ id: number }>(
+      dbUrl,
+      `SELECT id FROM accounts WHERE account_name = '极翼植保无人机有限公司'`,
+    )
+  )[0]?.id as number;
+  const client = (
+    await query<{ id: number; account: number }>(
+      dbUrl,
+      `SELECT id, client_account_id AS account FROM lease_clients WHERE manufacturer_account_id = $1`,
+      [lessor],
+    )
+  )[0] as { id: number; account: number };
+  const drones = (
+    await query<{ drone_id: string }>(
+      dbUrl,
+      `SELECT drone_id FROM drones d WHERE zz_account_id = $1
+        AND NOT EXISTS (SELECT 1 FROM leases l WHERE l.drone_id = d.drone_id AND l.status = 1)
+        ORDER BY drone_id LIMIT ${DRONES}`,
+      [lessor],
+    )
+  ).map((d) => d.drone_id);
+  const t0 = Date.now() - 6 * 3_600_000;
+  // The leases as addRental leaves them, from before the first sortie; a recharge as a paid notice posts it.
+  await query(
+    dbUrl,
+    `UPDATE lease_clients SET mu_price_minor = ${PRICE_MINOR}, active_status = 2 WHERE id = $1;`,
+    [client.id],
+  );
+  await query(
+    dbUrl,
+    `INSERT INTO leases (lessor_account_id, client_id, client_account_id, drone_id, lease_model, mu_price_minor,
+       hour_price_minor, currency, start_time, previous_yy_account_id)
+     SELECT $1, $2, $3, d, 1, ${PRICE_MINOR}, 0, 'CNY', to_timestamp($4::float8 / 1000), $1 FROM unnest($5::text[]) AS d`,
+    [lessor, client.id, client.account, t0 - 60_000, drones],
+  );
+  await query(dbUrl, `UPDATE drones SET yy_account_id = $1, locked = false WHERE drone_id = ANY($2)`, [
+    client.account,
+    drones,
+  ]);
+  await query(
+    dbUrl,
+    `WITH t AS (SELECT nextval('lease_txn_seq') AS id)
+     INSERT INTO lease_ledger (txn_id, book, client_id, amount_minor, currency, kind, ref)
+     SELECT t.id, v.book, v.client, v.amount, 'CNY', 1, 'recharge:bench' FROM t,
+       (VALUES ('client:' || $1::text, $1::int, ${RECHARGE_MINOR}::bigint), ('provider:bench', NULL, -${RECHARGE_MINOR}::bigint)) AS v(book, client, amount)`,
+    [client.id],
+  );
+  // The server learns of the new operators at once (the registry's change notice).
+  await query(dbUrl, `SELECT pg_notify('drone_registry', d) FROM unnest($1::text[]) AS d`, [drones]);
+
+  const senders: Sender[] = drones.map((droneId) => ({ droneId, acked: 0 }));
+  const perSecond = DRONES; // each drone one sortie a second: ~50 landings per second
+  let killedAt = 0;
+  let restartedAt = 0;
+  let refused = 0;
+  const began = Date.now();
+  /** One round: every drone sends its next sortie (one request with all drones). */
+  async function round(): Promise<boolean> {
+    const body = {
+      drones: senders.map((s, i) => ({ droneId: s.droneId, points: sortie(i, s.acked, t0) })),
+    };
+    try {
+      const res = await fetch(`${base()}/api/telemetry/batch`, {
+        method: 'POST',
+        headers: { authorization, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      if (!res.ok) {
+        refused++;
+        return false;
+      }
+      for (const s of senders) s.acked++;
+      return true;
+    } catch {
+      refused++;
+      return false;
+    }
+  }
+  const rounds = Math.round(SECONDS);
+  let done = 0;
+  let lastCount = 0;
+  while (done < rounds) {
+    const tick = Date.now();
+    if (!killedAt && Date.now() - began > SECONDS * KILL_AT * 1000) {
+      // Requests in flight while the process dies: fire one, kill at once.
+      const inFlight = round();
+      await new Promise((r) => setTimeout(r, 5));
+      child.kill('SIGKILL');
+      await new Promise((r) => child.once('exit', r));
+      killedAt = Date.now();
+      await inFlight;
+      child = await startServer();
+      restartedAt = Date.now();
+      continue;
+    }
+    if (await round()) done++;
+    lastCount = done;
+    const wait = 1000 - (Date.now() - tick);
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+  }
+  const sendSeconds = (Date.now() - began) / 1000;
+  // Let the last landings close (the flush after the last ground points).
+  const expected = senders.reduce((n, s) => n + s.acked, 0);
+  const settleBy = Date.now() + 60_000;
+  let stored = 0;
+  while (Date.now() < settleBy) {
+    stored = Number(
+      (
+        await query<{ n: string }>(dbUrl, `SELECT count(*) AS n FROM sorties WHERE drone_id = ANY($1)`, [
+          drones,
+        ])
+      )[0]?.n,
+    );
+    if (stored >= expected) break;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  const check = (
+    await query<Record<string, string>>(
+      dbUrl,
+      `SELECT
+        (SELECT count(*) FROM sorties s WHERE s.drone_id = ANY($1)) AS sorties,
+        (SELECT count(*) FROM lease_charges WHERE kind = 2 AND drone_id = ANY($1)) AS charges,
+        (SELECT count(*) FROM (SELECT sortie_id FROM lease_charges WHERE kind = 2 GROUP BY sortie_id HAVING count(*) > 1) x) AS doubled,
+        (SELECT count(*) FROM sorties s WHERE s.drone_id = ANY($1)
+           AND NOT EXISTS (SELECT 1 FROM lease_charges c WHERE c.sortie_id = s.sortie_id)) AS uncharged,
+        (SELECT count(*) FROM lease_charges c WHERE c.kind = 2
+           AND NOT EXISTS (SELECT 1 FROM sorties s WHERE s.sortie_id = c.sortie_id)) AS orphans,
+        (SELECT COALESCE(sum(amount_minor), 0) FROM lease_charges WHERE client_id = $2) AS charged,
+        (SELECT COALESCE(sum(amount_minor), 0) FROM lease_ledger WHERE client_id = $2) AS balance,
+        (SELECT COALESCE(sum(amount_minor), 0) FROM lease_ledger WHERE client_id = $2 AND kind = 1) AS recharged,
+        (SELECT count(*) FROM (SELECT txn_id FROM lease_ledger GROUP BY txn_id, currency HAVING sum(amount_minor) <> 0) x) AS unbalanced,
+        (SELECT count(*) FROM lease_charges c JOIN sorties s ON s.sortie_id = c.sortie_id
+           WHERE c.amount_minor <> round(s.area_mu * ${PRICE_MINOR} + 1e-9)) AS mispriced`,
+      [drones, client.id],
+    )
+  )[0] as Record<string, string>;
+  const n = (k: string) => Number(check[k]);
+  child.kill('SIGTERM');
+  await new Promise((r) => child.once('exit', r));
+  const result = {
+    drones: DRONES,
+    sendSeconds: Math.round(sendSeconds * 10) / 10,
+    targetLandingsPerSecond: perSecond,
+    acknowledgedSorties: expected,
+    landingsPerSecond: Math.round((expected / sendSeconds) * 10) / 10,
+    killedAfterSeconds: Math.round((killedAt - began) / 100) / 10,
+    restartSeconds: Math.round((restartedAt - killedAt) / 100) / 10,
+    refusedRequestsAroundKill: refused,
+    storedSorties: n('sorties'),
+    charges: n('charges'),
+    sortiesChargedTwice: n('doubled'),
+    sortiesNotCharged: n('uncharged'),
+    chargesWithoutSortie: n('orphans'),
+    mispricedCharges: n('mispriced'),
+    // The demo client had a recharge of its own before the bench's.
+    balanceEqualsRechargeMinusCharges: n('balance') === n('recharged') - n('charged'),
+    unbalancedTxns: n('unbalanced'),
+    lastRound: lastCount,
+  };
+  console.log(JSON.stringify(result, null, 2));
+  const ok =
+    result.storedSorties >= expected &&
+    result.charges === result.storedSorties &&
+    !result.sortiesChargedTwice &&
+    !result.sortiesNotCharged &&
+    !result.chargesWithoutSortie &&
+    !result.mispricedCharges &&
+    result.balanceEqualsRechargeMinusCharges &&
+    !result.unbalancedTxns;
+  console.log(ok ? 'OK: every stored sortie of a leased drone has exactly one charge' : 'FAILED');
+  process.exitCode = ok ? 0 : 1;
+}
+
+main()
+  .catch((err) => {
+    console.error(err, output.slice(-4000));
+    process.exitCode = 1;
+  })
+  .finally(async () => {
+    await query(adminUrl as string, `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
+    rmSync(dataDir, { recursive: true, force: true });
+  });
