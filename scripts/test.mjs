@@ -7,7 +7,7 @@
 // failed run into exit status 0 (found 2026-11-21: a failing browser test passed CI).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { ensureInstalled, ensureWebBuilt, root } from './prepare.mjs';
 
 const args = process.argv.slice(2);
@@ -18,6 +18,29 @@ ensureInstalled();
 if (e2e) ensureWebBuilt();
 const vitest = 'node_modules/vitest/vitest.mjs';
 mkdirSync(join(root, '.tmp'), { recursive: true });
+
+// CI shows only the tail of its output: every failure is named again at the very end.
+const failures = [];
+
+function collectFailures(name, r) {
+  for (const file of r.testResults ?? []) {
+    const path = relative(root, String(file.name));
+    const failed = (file.assertionResults ?? []).filter((a) => a.status === 'failed');
+    for (const a of failed)
+      failures.push(`${name} ${path} > ${a.fullName}\n    ${firstLines(a.failureMessages?.[0])}`);
+    if (file.status === 'failed' && failed.length === 0)
+      failures.push(`${name} ${path} (the file failed)\n    ${firstLines(file.message)}`);
+  }
+}
+
+// The message and the first stack line in our own code.
+function firstLines(text = '') {
+  const lines = String(text).split('\n');
+  const stack = lines.findIndex((l) => /^\s+at /.test(l));
+  const message = (stack < 0 ? lines : lines.slice(0, stack)).slice(0, 8);
+  const own = lines.slice(Math.max(stack, 0)).find((l) => /^\s+at /.test(l) && !l.includes('node_modules'));
+  return [...message, ...(own ? [own.trim()] : [])].join('\n    ');
+}
 
 function run(name, extra, env = process.env) {
   const report = join(root, '.tmp', `vitest-${name}.json`);
@@ -30,14 +53,22 @@ function run(name, extra, env = process.env) {
     ).status ?? 1;
   if (!existsSync(report)) {
     console.error(`\n${name}: vitest wrote no report (exit status ${status}): failed`);
+    failures.push(`${name}: vitest wrote no report (exit status ${status})`);
     return false;
   }
   const r = JSON.parse(readFileSync(report, 'utf8'));
   const ok = status === 0 && r.success === true && r.numFailedTests === 0 && r.numFailedTestSuites === 0;
-  if (!ok)
+  if (!ok) {
+    const before = failures.length;
+    collectFailures(name, r);
+    if (failures.length === before)
+      failures.push(
+        `${name}: no test failed, yet vitest exited ${status} (success ${r.success}): see its "Errors" above`,
+      );
     console.error(
       `\n${name}: FAILED (${r.numFailedTests} failed tests, ${r.numFailedTestSuites} failed files, exit status ${status})`,
     );
+  }
   return ok;
 }
 
@@ -47,4 +78,5 @@ const results = [run('unit-api', vitestArgs)];
 const e2eEnv = { ...process.env };
 if (process.env.E2E_EMBEDDED_PG === '1') delete e2eEnv.TEST_DATABASE_URL;
 if (e2e) results.push(run('e2e', ['--config', 'e2e/vitest.config.ts'], e2eEnv));
+if (failures.length > 0) console.error(`\nFailed:\n${failures.join('\n')}`);
 process.exit(results.every(Boolean) ? 0 : 1);
