@@ -32,6 +32,13 @@ export function url(path: string, host = 'localhost') {
 
 /** The captcha bound to this page's cookies, read through the test-mode route. */
 export async function captchaAnswer(page: Page): Promise<string> {
+  // The image element is there before its answer (and so its cookie) has arrived: reading the
+  // cookie's captcha then gets a 404 (failed CI once, in a fresh browser context).
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll<HTMLImageElement>('img[src*="getVerify"]')].some(
+      (img) => img.complete && img.naturalWidth > 0,
+    ),
+  );
   const res = await page.context().request.get(url('/api/__test/captcha'));
   if (!res.ok()) throw new Error(`no captcha: ${res.status()}`);
   return (await res.json()).answer;
