@@ -35,7 +35,7 @@ export async function captchaAnswer(page: Page): Promise<string> {
   // The image element is there before its answer (and so its cookie) has arrived: reading the
   // cookie's captcha then gets a 404 (failed CI once, in a fresh browser context).
   await page.waitForFunction(() =>
-    [...document.querySelectorAll<HTMLImageElement>('img[src*="getVerify"]')].some(
+    Array.from(document.querySelectorAll<HTMLImageElement>('img[src*="getVerify"]')).some(
       (img) => img.complete && img.naturalWidth > 0,
     ),
   );

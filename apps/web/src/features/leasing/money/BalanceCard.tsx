@@ -6,7 +6,7 @@ import type { AmountAnswer } from '@agrifleet/domain';
 import { Alert, Card, Empty, Space, Statistic, Table, Tag } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { money } from './config.ts';
+import { money, time } from './config.ts';
 import styles from './money.module.css';
 
 interface Props {
@@ -72,7 +72,7 @@ export function BalanceCard({ amount, loading, pickFirst, party, actions }: Prop
               dataSource={amount.events.slice(0, 5)}
               title={() => t('balance.events')}
               columns={[
-                { key: 'at', title: t('event.at'), render: (_, e) => new Date(e.at).toLocaleString(lng) },
+                { key: 'at', title: t('event.at'), render: (_, e) => time(e.at) },
                 {
                   key: 'locked',
                   title: t('event.what'),

@@ -168,10 +168,10 @@ export function RechargeDialog({ open, who, currency, onClose, onPaid }: Props) 
           <img src={step.url} alt={t('qr.qrAlt')} />
           <div className={styles.amount}>{money(step.amountMinor, currency, i18n.language)}</div>
           <div>{t('qr.scan')}</div>
-          <Spin size="small" tip={t('qr.waiting')}>
-            <div style={{ width: 200, height: 24 }} />
-          </Spin>
-          <div style={{ color: '#999', fontSize: 12 }}>{step.outTradeNo}</div>
+          <div className={styles.waiting}>
+            <Spin size="small" /> {t('qr.waiting')}
+          </div>
+          <div className={styles.tradeNo}>{step.outTradeNo}</div>
           {step.sandboxUrl && (
             <a href={step.sandboxUrl} target="_blank" rel="noreferrer" data-testid="recharge-sandbox-link">
               {t('qr.openSandbox')}

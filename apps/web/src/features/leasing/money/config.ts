@@ -85,7 +85,8 @@ export function partyOf(search: URLSearchParams, side: BillLook['side']): number
   return Number.isInteger(v) && v > 0 ? v : undefined;
 }
 
-const time = (ms: number | null) => (ms ? formatDate(ms, 'YYYY-MM-DD HH:mm:ss') : '-');
+/** Every time of the bill screens (lists and the balance card's lock events). */
+export const time = (ms: number | null) => (ms ? formatDate(ms, 'YYYY-MM-DD HH:mm:ss') : '-');
 
 export function rechargeConfig(look: BillLook): ListConfig<RechargeRow> {
   const { t } = look;
