@@ -19,7 +19,7 @@ import type { Database } from '../../platform/schema.ts';
 import type { SortieHook } from '../../telemetry/ingest/writer.ts';
 import { type LockDeps, settle } from './balanceLocks.ts';
 import { addToLeaseStats } from './leaseStats.ts';
-import { lessorBook, lockClient, nextTxn, post, walletBook } from './ledger.ts';
+import { lockClient, nextTxn, postToLessor } from './ledger.ts';
 
 export type BillingDeps = LockDeps & { timeZone: string; logger?: Logger };
 
@@ -87,16 +87,15 @@ export async function billSortie(
     .executeTakeFirst();
   if (!inserted) return null;
   if (txnId !== null)
-    await post(
+    await postToLessor(
       trx,
       {
         kind: LEDGER_KINDS.sortie,
         currency,
         ref: `sortie:${s.sortieId}`,
-        entries: [
-          { book: walletBook(lease.client_id), clientId: lease.client_id, amountMinor: -amount },
-          { book: lessorBook(lease.lessor_account_id), amountMinor: amount },
-        ],
+        clientId: lease.client_id,
+        lessorAccountId: lease.lessor_account_id,
+        amount,
       },
       txnId,
     );

@@ -12,7 +12,7 @@ import type { Db } from '../../platform/db.ts';
 import { retryTx } from '../../platform/retryTx.ts';
 import { type LockDeps, settle } from './balanceLocks.ts';
 import { addToLeaseStats } from './leaseStats.ts';
-import { lessorBook, lockClient, nextTxn, post, walletBook } from './ledger.ts';
+import { lockClient, nextTxn, postToLessor } from './ledger.ts';
 
 const BATCH = 2_000;
 
@@ -83,16 +83,15 @@ async function chargeOne(db: Db, deps: LockDeps & { timeZone: string }, f: DueFe
       .executeTakeFirst();
     if (!inserted) return false;
     if (txnId !== null) {
-      await post(
+      await postToLessor(
         trx,
         {
           kind: LEDGER_KINDS.dailyFee,
           currency,
           ref: `fee:${lease.id}:${f.day}`,
-          entries: [
-            { book: walletBook(lease.client_id), clientId: lease.client_id, amountMinor: -amount },
-            { book: lessorBook(lease.lessor_account_id), amountMinor: amount },
-          ],
+          clientId: lease.client_id,
+          lessorAccountId: lease.lessor_account_id,
+          amount,
         },
         txnId,
       );

@@ -34,7 +34,7 @@ import type { ClientsRepo } from './clients.repo.ts';
 import type { Lessor } from './clients.service.ts';
 import { addToLeaseStats } from './leaseStats.ts';
 import type { LeasesRepo } from './leases.repo.ts';
-import { lessorBook, lockClient, post, walletBook } from './ledger.ts';
+import { lockClient, postToLessor } from './ledger.ts';
 import { clientFor } from './side.ts';
 
 type Trx = Kysely<Database>;
@@ -265,14 +265,13 @@ export function createLeasesService(d: {
         for (const c of charges) {
           if (c.kind !== CHARGE_KINDS.dailyFee || c.amount_minor <= 0) continue;
           const day = c.fee_day ? String(c.fee_day).slice(0, 10) : null;
-          await post(trx, {
+          await postToLessor(trx, {
             kind: LEDGER_KINDS.adjustment,
             currency,
             ref: `cancel:${lease.id}:${day}`,
-            entries: [
-              { book: walletBook(lease.client_id), clientId: lease.client_id, amountMinor: c.amount_minor },
-              { book: lessorBook(lease.lessor_account_id), amountMinor: -c.amount_minor },
-            ],
+            clientId: lease.client_id,
+            lessorAccountId: lease.lessor_account_id,
+            amount: -c.amount_minor,
           });
           // The rollups drop the fee too (a daily fee adds no sortie, area or time).
           await addToLeaseStats(

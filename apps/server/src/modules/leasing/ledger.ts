@@ -63,6 +63,37 @@ export async function post(trx: Kysely<Database>, p: Posting, txnId?: number): P
   return txnId;
 }
 
+/**
+ * A posting between a client's wallet and its lessor's revenue: `amount` moves from the wallet to
+ * the lessor (a sortie charge, a daily fee); a negative amount gives it back (a fee reversed).
+ */
+export function postToLessor(
+  trx: Kysely<Database>,
+  p: {
+    kind: number;
+    currency: string;
+    ref: string;
+    clientId: number;
+    lessorAccountId: number;
+    amount: number;
+  },
+  txnId?: number,
+): Promise<number> {
+  return post(
+    trx,
+    {
+      kind: p.kind,
+      currency: p.currency,
+      ref: p.ref,
+      entries: [
+        { book: walletBook(p.clientId), clientId: p.clientId, amountMinor: -p.amount },
+        { book: lessorBook(p.lessorAccountId), amountMinor: p.amount },
+      ],
+    },
+    txnId,
+  );
+}
+
 /** A client's balance in minor units: the sum of its wallet entries. */
 export async function balanceOf(db: Kysely<Database>, clientId: number): Promise<number> {
   const row = await db
