@@ -44,6 +44,10 @@ const QUERY_JOB_MS = 60_000;
 export const moneyRoutes: Routes<LeasingDeps> = async (app, deps) => {
   // PAYMENT_PROVIDER (or LEASE_PAYMENT_PROVIDER) and WECHATPAY_*: read here, config.ts does not carry them.
   const payments = leasePaymentsFrom(process.env, deps.config.jwtSecret);
+  if (payments.sandbox && deps.config.production)
+    app.log.warn(
+      'leasing recharges use the sandbox payment provider: its page credits a balance with no money received; set PAYMENT_PROVIDER=wechatpay (modules/leasing/README.md "Money")',
+    );
   const svc = createMoneyService({
     db: deps.db,
     repo: createMoneyRepo(deps.db),
