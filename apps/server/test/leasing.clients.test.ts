@@ -10,6 +10,7 @@ import { AUDIT_ACTIONS, type CustomerPage, RENTAL_PATHS } from '@agrifleet/domai
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { body, createTestApp, fleetCallers, signInWith, type TestApp } from './helper.ts';
+import { clientIdOf } from './leasing.kit.ts';
 
 let t: TestApp;
 const auth: Record<string, Record<string, string>> = {};
@@ -63,13 +64,7 @@ beforeAll(async () => {
     .where('account_name', '=', '绿野植保服务队')
     .executeTakeFirstOrThrow();
   ids.operatorB = b.id;
-  const c = await t.db
-    .selectFrom('lease_clients')
-    .select('id')
-    .where('manufacturer_account_id', '=', ids.makerA as number)
-    .where('client_account_id', '=', ids.operatorA as number)
-    .executeTakeFirstOrThrow();
-  ids.clientA = c.id;
+  ids.clientA = await clientIdOf(t, ids.makerA as number, ids.operatorA as number);
 });
 afterAll(async () => {
   await t?.close();

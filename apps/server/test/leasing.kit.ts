@@ -24,6 +24,17 @@ export async function accountId(t: TestApp, name: string) {
   ).id;
 }
 
+/** The id of the lease_clients row of a lessor and its client account. */
+export async function clientIdOf(t: TestApp, lessorAccountId: number, clientAccountId: number) {
+  const row = await t.db
+    .selectFrom('lease_clients')
+    .select('id')
+    .where('manufacturer_account_id', '=', lessorAccountId)
+    .where('client_account_id', '=', clientAccountId)
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
 /** The demo client row maker-a -> operator-a, with prices and credit set. */
 export async function demoClient(
   t: TestApp,

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addToLeaseStats } from '../src/modules/leasing/leaseStats.ts';
 import { adjustBook, balanceOf, lessorBook, post, walletBook } from '../src/modules/leasing/ledger.ts';
 import { body, createTestApp, fleetCallers, signInWith, type TestApp } from './helper.ts';
+import { clientIdOf } from './leasing.kit.ts';
 
 let t: TestApp;
 const auth: Record<string, Record<string, string>> = {};
@@ -71,13 +72,7 @@ beforeAll(async () => {
   const fleet = await fleetCallers(t);
   Object.assign(auth, fleet.auth);
   Object.assign(ids, fleet.ids);
-  const c = await t.db
-    .selectFrom('lease_clients')
-    .select('id')
-    .where('manufacturer_account_id', '=', ids.makerA as number)
-    .where('client_account_id', '=', ids.operatorA as number)
-    .executeTakeFirstOrThrow();
-  ids.clientA = c.id;
+  ids.clientA = await clientIdOf(t, ids.makerA as number, ids.operatorA as number);
 });
 afterAll(async () => {
   await t?.close();

@@ -23,6 +23,7 @@ import { createAudit } from '../src/platform/audit.ts';
 import { MESSAGES } from '../src/platform/messages.ts';
 import { DEFAULT_DRONE, rectangleField, runMission } from '../src/sim/flight/index.ts';
 import { body, createTestApp, signInWith, type TestApp } from './helper.ts';
+import { clientIdOf } from './leasing.kit.ts';
 
 const PHONES = {
   makerA: '13800000003',
@@ -81,12 +82,7 @@ beforeAll(async () => {
     .execute();
   flown = own[0]?.drone_id as string;
   feeDrone = own[1]?.drone_id as string;
-  const client = await t.db
-    .selectFrom('lease_clients')
-    .select('id')
-    .where('manufacturer_account_id', '=', ids.makerA)
-    .where('client_account_id', '=', ids.operatorA)
-    .executeTakeFirstOrThrow();
+  const client = { id: await clientIdOf(t, ids.makerA, ids.operatorA) };
   const lease = (droneId: string, start: number, dailyFee: number | null) => ({
     lessor_account_id: ids.makerA,
     client_id: client.id,
