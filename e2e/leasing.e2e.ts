@@ -159,7 +159,6 @@ describe('leasing', () => {
   it('charges appear as the drones land; the balance runs out and they are locked (zh)', async () => {
     const { page } = await newPage(browser);
     await signInByApi(page, MAKER_A);
-    await fly();
     await page.goto(url(`/leasing_business/bill-list?accountId=${clientAccountId}&tab=deductions`));
     await page.getByTestId('balance-card').waitFor();
     // The list's own table (the balance card above it has a table of lock events).
@@ -167,30 +166,21 @@ describe('leasing', () => {
       .locator('[data-testid="list-leasingMoney-deductions-lessor"] .ant-table-tbody')
       .last()
       .locator('tr.ant-table-row');
-    await expect
-      .poll(
-        async () => {
-          await page.reload();
-          await page.getByTestId('balance-card').waitFor();
-          await expect.poll(() => page.locator('.ant-spin-spinning').count()).toBe(0);
-          return deductions.count();
-        },
-        { timeout: 30_000, interval: 1000 },
-      )
-      .toBe(2);
+    await expect.poll(() => page.locator('.ant-spin-spinning').count()).toBe(0);
+    expect(await deductions.count()).toBe(0);
+    // The drones land while the bill is open: the charges and the locks appear without a reload
+    // (the screen reloads its balance and list every BILL_REFRESH_MS).
+    await fly();
+    await expect.poll(() => deductions.count(), { timeout: 30_000, interval: 500 }).toBe(2);
     // No recharge yet: below zero, both drones locked by the balance.
     await expect
       .poll(
-        async () => {
-          await page.reload();
-          return (
-            (await page
-              .getByTestId('balance-locked')
-              .textContent()
-              .catch(() => '')) ?? ''
-          );
-        },
-        { timeout: 20_000, interval: 1000 },
+        async () =>
+          (await page
+            .getByTestId('balance-locked')
+            .textContent()
+            .catch(() => '')) ?? '',
+        { timeout: 30_000, interval: 500 },
       )
       .toContain(leased[0] as string);
     expect(await page.getByTestId('balance-locked').textContent()).toContain(leased[1] as string);

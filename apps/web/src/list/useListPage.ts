@@ -33,6 +33,7 @@ export function useListPage<R, P extends PageResult<R>>(config: ListConfig<R, P>
     queryKey: ['list', config.id, query],
     queryFn: ({ signal }) => config.fetch(query, signal),
     placeholderData: keepPreviousData,
+    refetchInterval: config.refreshMs,
   });
   useErrorToast(result.error);
 
@@ -71,7 +72,8 @@ export function useListPage<R, P extends PageResult<R>>(config: ListConfig<R, P>
     query,
     sort,
     data,
-    loading: result.isFetching,
+    // A polled list's reload of the same page is quiet (config.refreshMs).
+    loading: result.isFetching && !(config.refreshMs && result.isRefetching && !result.isPlaceholderData),
     error: result.error,
     setFilters,
     setPage,

@@ -20,6 +20,7 @@ import { AdjustDialog } from './AdjustDialog.tsx';
 import { moneyApi, type Who } from './api.ts';
 import { BalanceCard } from './BalanceCard.tsx';
 import {
+  BILL_REFRESH_MS,
   BILL_TABS,
   type BillLook,
   deductionConfig,
@@ -78,6 +79,7 @@ export default function BillListPage() {
     queryFn: ({ signal }) => moneyApi.amount(who, signal),
     enabled: !pickFirst,
     retry: false,
+    refetchInterval: BILL_REFRESH_MS,
   });
   const partyName =
     side === 'lessor'
@@ -112,7 +114,7 @@ export default function BillListPage() {
     <>
       <BalanceCard
         amount={amount.data}
-        loading={amount.isFetching}
+        loading={amount.isFetching && !amount.isRefetching}
         pickFirst={pickFirst}
         party={partyName}
         actions={actions}

@@ -27,6 +27,8 @@ export type BillTab = 'recharges' | 'deductions';
 export const BILL_TABS: BillTab[] = ['recharges', 'deductions'];
 /** The address-bar parameter of the tab; the party filters it keeps across tabs. */
 export const TAB_PARAM = 'tab';
+/** The bill screen reloads its balance and lists this often: charges appear as the drones land. */
+export const BILL_REFRESH_MS = 10_000;
 export const PARTY_PARAMS = ['accountId', 'zzAccountId'] as const;
 
 export { money, moneyLocale };
@@ -100,6 +102,7 @@ export function rechargeConfig(look: BillLook): ListConfig<RechargeRow> {
     ns: ['leasingMoney', 'leasing'],
     fetch: (q, signal) => moneyApi.recharges<RechargeRow>(q, signal),
     rowKey: (r) => r.id,
+    refreshMs: BILL_REFRESH_MS,
     params: { page: 'pageIndex', size: 'size' },
     filters: [
       partyFilter(look),
@@ -141,6 +144,7 @@ export function deductionConfig(look: BillLook): ListConfig<DeductionRow> {
     ns: ['leasingMoney', 'leasing'],
     fetch: (q, signal) => moneyApi.deductions<DeductionRow>(q, signal),
     rowKey: (r) => r.id,
+    refreshMs: BILL_REFRESH_MS,
     params: { page: 'pageIndex', size: 'size' },
     filters: [
       partyFilter(look),
