@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import pino from 'pino';
 import { buildApp } from './app.ts';
 import { type Config, loadConfig, REPO_ROOT } from './config.ts';
+import { seedDemoLeasingHistory } from './demo/leasingHistory.ts';
 import { demoCredentialsText, seedDemo } from './demo/seed.ts';
 import { createKeysService } from './modules/accounts/keys.service.ts';
 import { createDb, type Db } from './platform/db.ts';
@@ -133,9 +134,12 @@ async function main() {
   }
   if (demoCreated && config.demoHistorySorties > 0) {
     lines.push(`Demo history: ${config.demoHistorySorties} sorties of the last year are being generated.`);
-    demoHistory(db, config.demoHistorySorties, logger, { timeZone: config.statTimeZone }).catch((err) =>
-      logger.error({ err }, 'demo history not generated'),
-    );
+    const [historyDb, timeZone] = [db, config.statTimeZone];
+    demoHistory(historyDb, config.demoHistorySorties, logger, { timeZone })
+      // Then the demo client's past leases of the drones it leases now, billed (leasing screens).
+      .then(() => seedDemoLeasingHistory(historyDb, timeZone))
+      .then((r) => logger.info(r, 'demo leasing history generated'))
+      .catch((err) => logger.error({ err }, 'demo history not generated'));
   }
   process.stdout.write(`\n${lines.join('\n')}\n\n`);
 }

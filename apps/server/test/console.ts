@@ -9,6 +9,7 @@ import pg from 'pg';
 import pino from 'pino';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
+import { seedDemoLeasingHistory } from '../src/demo/leasingHistory.ts';
 import { seedDemo } from '../src/demo/seed.ts';
 import { createDb } from '../src/platform/db.ts';
 import { startEmbeddedPostgres } from '../src/platform/embeddedPostgres.ts';
@@ -51,6 +52,7 @@ export async function startTestConsole(env: Record<string, string> = {}): Promis
   await seedDemo(db);
   // A year of history for the demo drones, as npm start makes on a first start (statistics screens).
   await seedHistory(db, { sorties: 600, days: 365, seed: 1, tracksDays: 0, templates: 20 });
+  await seedDemoLeasingHistory(db, 'Asia/Shanghai');
   const port = await freePort();
   const config = loadConfig({
     NODE_ENV: 'test',

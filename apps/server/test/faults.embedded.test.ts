@@ -269,6 +269,9 @@ describe.sequential('the embedded PostgreSQL', () => {
       }
       expect(pending).toEqual([]);
       expect(c.proc.exitCode).toBe(null);
+      // The supervisor logs its restart once its start-up wait returns, which can be after the pool
+      // has reconnected and the batches above went through (failed once under load): wait for it.
+      await until(() => /started again/.test(c.output()), 10_000);
       expect(c.output()).toMatch(/started again/);
 
       const stored = new Set<number>();

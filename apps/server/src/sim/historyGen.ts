@@ -46,6 +46,8 @@ export interface HistoryOptions {
   /** The statistics time zone (default Asia/Shanghai; the server's STAT_TIMEZONE). */
   rollups?: RollupSettings;
   now?: number;
+  /** Only these drones work (default: every activated one). */
+  droneIds?: readonly string[];
   onProgress?: (made: number, stored: number) => void;
 }
 
@@ -153,7 +155,8 @@ const movedField = (f: DroneField): Field => ({
 });
 
 export async function seedHistory(db: Db, o: HistoryOptions): Promise<{ made: number; stored: number }> {
-  const activated = await activatedDrones(db);
+  const only = o.droneIds ? new Set(o.droneIds) : null;
+  const activated = (await activatedDrones(db)).filter((d) => !only || only.has(d.droneId));
   if (!activated.length) throw new Error('no activated drones: seed demo data first (DEMO_DATA=1)');
   const now = o.now ?? Date.now();
   const from = now - o.days * DAY;

@@ -39,6 +39,20 @@ export async function billSortie(
   deps: BillingDeps,
   s: BillableSortie,
 ): Promise<number | null> {
+  const charged = await chargeSortie(trx, deps.timeZone, s);
+  if (charged && charged.amount > 0) await settle(trx, deps, charged.clientId, 'charge');
+  return charged ? charged.amount : null;
+}
+
+/**
+ * The charge of one stored sortie (row, posting, rollups) without the balance check that follows
+ * it: billSortie, and the demo's leasing history (demo/leasingHistory.ts, whose balance never runs out).
+ */
+export async function chargeSortie(
+  trx: Kysely<Database>,
+  timeZone: string,
+  s: BillableSortie,
+): Promise<{ amount: number; clientId: number } | null> {
   const start = new Date(s.startTime);
   const lease = await trx
     .selectFrom('leases')
@@ -114,10 +128,9 @@ export async function billSortie(
       chargeMinor: amount,
       feeMinor: 0,
     },
-    deps.timeZone,
+    timeZone,
   );
-  if (amount > 0) await settle(trx, deps, lease.client_id, 'charge');
-  return amount;
+  return { amount, clientId: lease.client_id };
 }
 
 /** The hook telemetry runs for each new sortie, in the transaction that stores it. */
