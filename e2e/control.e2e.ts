@@ -192,7 +192,10 @@ describe('route planning and drone control', { timeout: 120_000 }, () => {
       .poll(() => state.first().getAttribute('data-state'), { timeout: 15_000 })
       .toMatch(/^(pending|sent|acknowledged|done|failed|timedOut)$/);
     // The route saved before, chosen for the block.
+    // Typed, as a person finds one block among an operator's many (the list is virtual: an option
+    // scrolled out of it cannot be clicked).
     await page.getByTestId('route-block').click();
+    await page.keyboard.type('e2e 航线地块');
     await page.locator('.ant-select-item-option', { hasText: 'e2e 航线地块' }).first().click();
     await page.getByTestId('route-route').click();
     await page.locator('.ant-select-item-option').last().click();
