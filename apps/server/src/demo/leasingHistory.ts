@@ -10,7 +10,7 @@
  */
 import { LEDGER_KINDS, RECHARGE_STATUS, sortieCharge } from '@agrifleet/domain';
 import { sql } from 'kysely';
-import { chargeSortie } from '../modules/leasing/billing.ts';
+import { billable, chargeSortie, type SortieRow } from '../modules/leasing/billing.ts';
 import { post, providerBook, walletBook } from '../modules/leasing/ledger.ts';
 import { newOutTradeNo } from '../modules/leasing/money.service.ts';
 import type { Db } from '../platform/db.ts';
@@ -129,23 +129,18 @@ async function seed(trx: Db, timeZone: string, from: Date, current: DemoLease[])
   if (pastIds.length === 0) return out;
 
   // The sorties of those drones under their past leases, oldest first, not billed yet.
-  const rows = await sql<{
-    id: number;
-    drone_id: string;
-    pilot_id: number | null;
-    start_time: Date;
-    end_time: Date;
-    area_mu: number;
-    duration_s: number;
-    client_id: number;
-    lessor_account_id: number;
-    client_account_id: number;
-    currency: string;
-    lease_model: number;
-    mu_price_minor: number;
-    hour_price_minor: number;
-  }>`
-    SELECT s.sortie_id AS id, s.drone_id, s.pilot_id, s.start_time, s.end_time, s.area_mu::float8 AS area_mu,
+  const rows = await sql<
+    SortieRow & {
+      client_id: number;
+      lessor_account_id: number;
+      client_account_id: number;
+      currency: string;
+      lease_model: number;
+      mu_price_minor: number;
+      hour_price_minor: number;
+    }
+  >`
+    SELECT s.sortie_id, s.drone_id, s.pilot_id, s.start_time, s.end_time, s.area_mu::float8 AS area_mu,
            s.duration_s::float8 AS duration_s,
            l.client_id, l.lessor_account_id, l.client_account_id, trim(l.currency) AS currency,
            l.lease_model, l.mu_price_minor::float8 AS mu_price_minor, l.hour_price_minor::float8 AS hour_price_minor
@@ -211,15 +206,7 @@ async function seed(trx: Db, timeZone: string, from: Date, current: DemoLease[])
       out.rechargedMinor += amount;
     }
     for (const r of group) {
-      const charged = await chargeSortie(trx, timeZone, {
-        sortieId: Number(r.id),
-        droneId: r.drone_id,
-        pilotId: r.pilot_id,
-        startTime: new Date(r.start_time).getTime(),
-        endTime: new Date(r.end_time).getTime(),
-        areaMu: r.area_mu,
-        durationS: r.duration_s,
-      });
+      const charged = await chargeSortie(trx, timeZone, billable(r));
       if (charged) {
         out.sorties++;
         out.chargedMinor += charged.amount;

@@ -33,6 +33,26 @@ export interface BillableSortie {
   durationS: number;
 }
 
+/** A `sorties` row as SQL gives it back (the columns billing reads) as a billable sortie. */
+export interface SortieRow {
+  sortie_id: number | string;
+  drone_id: string;
+  pilot_id: number | null;
+  start_time: Date;
+  end_time: Date;
+  area_mu: number;
+  duration_s: number;
+}
+export const billable = (r: SortieRow): BillableSortie => ({
+  sortieId: Number(r.sortie_id),
+  droneId: r.drone_id,
+  pilotId: r.pilot_id,
+  startTime: new Date(r.start_time).getTime(),
+  endTime: new Date(r.end_time).getTime(),
+  areaMu: r.area_mu,
+  durationS: r.duration_s,
+});
+
 /** Bills one stored sortie inside `trx`; returns the charge in minor units, or null (no lease, or billed). */
 export async function billSortie(
   trx: Kysely<Database>,
@@ -169,15 +189,7 @@ const SWEEP_BACK_MS = 2 * 86_400_000;
  */
 export async function sweepUnbilled(db: Db, deps: BillingDeps, now = Date.now()): Promise<number> {
   const since = new Date(now - SWEEP_BACK_MS);
-  const rows = await sql<{
-    sortie_id: number;
-    drone_id: string;
-    pilot_id: number | null;
-    start_time: Date;
-    end_time: Date;
-    area_mu: number;
-    duration_s: number;
-  }>`
+  const rows = await sql<SortieRow>`
     SELECT s.sortie_id, s.drone_id, s.pilot_id, s.start_time, s.end_time, s.area_mu, s.duration_s
     FROM leases l
     JOIN sorties s ON s.drone_id = l.drone_id AND s.start_time >= GREATEST(l.start_time, ${since}::timestamptz)
@@ -188,17 +200,7 @@ export async function sweepUnbilled(db: Db, deps: BillingDeps, now = Date.now())
     ORDER BY s.sortie_id LIMIT 500`.execute(db);
   let billed = 0;
   for (const r of rows.rows) {
-    const amount = await retryTx(db, (trx) =>
-      billSortie(trx, deps, {
-        sortieId: Number(r.sortie_id),
-        droneId: r.drone_id,
-        pilotId: r.pilot_id,
-        startTime: new Date(r.start_time).getTime(),
-        endTime: new Date(r.end_time).getTime(),
-        areaMu: r.area_mu,
-        durationS: r.duration_s,
-      }),
-    );
+    const amount = await retryTx(db, (trx) => billSortie(trx, deps, billable(r)));
     if (amount !== null) billed++;
   }
   return billed;
