@@ -134,7 +134,8 @@ async function main() {
   }
   if (demoCreated && config.demoHistorySorties > 0) {
     lines.push(`Demo history: ${config.demoHistorySorties} sorties of the last year are being generated.`);
-    const [historyDb, timeZone] = [db, config.statTimeZone];
+    const historyDb = db;
+    const timeZone = config.statTimeZone;
     demoHistory(historyDb, config.demoHistorySorties, logger, { timeZone })
       // Then the demo client's past leases of the drones it leases now, billed (leasing screens).
       .then(() => seedDemoLeasingHistory(historyDb, timeZone))

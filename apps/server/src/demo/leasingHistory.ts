@@ -13,6 +13,7 @@ import { sql } from 'kysely';
 import { billable, chargeSortie, type SortieRow } from '../modules/leasing/billing.ts';
 import { post, providerBook, walletBook } from '../modules/leasing/ledger.ts';
 import { newOutTradeNo } from '../modules/leasing/money.service.ts';
+import { localDay } from '../modules/stats/calendar.ts';
 import type { Db } from '../platform/db.ts';
 import { seedHistory } from '../sim/historyGen.ts';
 
@@ -151,12 +152,13 @@ async function seed(trx: Db, timeZone: string, from: Date, current: DemoLease[])
     ORDER BY s.start_time, s.sortie_id`.execute(trx);
 
   // Month by month (of the statistics time zone): the recharge first, then the month's charges.
-  const monthOf = (d: Date) =>
-    new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit' }).format(d);
   const months = new Map<string, typeof rows.rows>();
   for (const r of rows.rows) {
-    const key = `${r.client_id}/${monthOf(r.start_time)}`;
-    months.set(key, [...(months.get(key) ?? []), r]);
+    const { y, m } = localDay(r.start_time.getTime(), timeZone);
+    const key = `${r.client_id}/${y}-${m}`;
+    const group = months.get(key);
+    if (group) group.push(r);
+    else months.set(key, [r]);
   }
   for (const group of months.values()) {
     const first = group[0] as (typeof rows.rows)[number];
