@@ -80,7 +80,10 @@ describe('bulletins', () => {
     await dialog.waitFor();
     expect(await dialog.textContent()).toContain('请按照标签剂量配药');
     await expect.poll(() => bellCount(maker.page), { timeout: 10_000 }).toBe(before);
-    await maker.page.keyboard.press('Escape');
+    // Closed with its ✕ and seen gone: an Escape pressed while the dialog was still opening was
+    // lost once, and its mask then took the click on 全部已读 below.
+    await dialog.locator('.ant-modal-close').click();
+    await dialog.waitFor({ state: 'hidden' });
     await expect
       .poll(() => row.locator('[data-testid="bulletin-unread"]').count(), { timeout: 10_000 })
       .toBe(0);
