@@ -38,6 +38,7 @@ import { createDetailBuilder } from './modules/datastat/datastat.detail.ts';
 import { createDatastatRepo } from './modules/datastat/datastat.repo.ts';
 import { datastatRoutes } from './modules/datastat/datastat.routes.ts';
 import { createDatastatService } from './modules/datastat/datastat.service.ts';
+import { createDronesRepo } from './modules/drones/drones.repo.ts';
 import { droneModule } from './modules/drones/index.ts';
 import { leasingModule } from './modules/leasing/index.ts';
 import { membersModule } from './modules/members/index.ts';
@@ -205,7 +206,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('commands', commands);
   app.addHook('onReady', () => commands.start());
   app.addHook('onClose', () => commands.stop());
-  await app.register(commandRoutes, { commands, sorties: createSortiesRepo(db) });
+  await app.register(commandRoutes, {
+    commands,
+    sorties: createSortiesRepo(db),
+    drones: createDronesRepo(db),
+  });
   const fleet = { db, config, logger: deps.logger, telemetry, notifier, commands };
   await app.register(droneModule, fleet);
   await app.register(modelModule, fleet);

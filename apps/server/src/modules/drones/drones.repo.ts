@@ -56,6 +56,17 @@ export function createDronesRepo(db: Db) {
       };
     },
 
+    /** Is the drone in the scope now (its current owners; a government: registered in its region)? */
+    async inScope(scope: DataScope, droneId: string): Promise<boolean> {
+      const r = await db
+        .selectFrom('drones as d')
+        .select('d.drone_id')
+        .where('d.drone_id', '=', droneId)
+        .where(droneScopeCondition(scope, DRONE_COLS))
+        .executeTakeFirst();
+      return r !== undefined;
+    },
+
     /** Ownership periods, newest first; `onlyAccount` keeps one owner's own periods. */
     async owners(droneId: string, onlyAccount: number | null) {
       let q = db

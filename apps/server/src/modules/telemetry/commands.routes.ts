@@ -1,6 +1,10 @@
 /**
  * A drone's recent commands with their state (lock, unlock, ...; docs/api.md "Commands"), for the
- * drone screens. Scoped like every drone-level call: a drone the caller may not see answers 404.
+ * drone screens. Commands follow the ownership periods as sorties do: an operator (owner or lessee)
+ * sees only the commands created while it held the drone, and only while it holds it now (a past
+ * owner gets 404: a route plan or lock sent by the new owner is not its business, issue 20 item 7).
+ * The platform, the manufacturer and a government see the commands of the drones they may see.
+ * A drone the caller may not see answers 404.
  */
 import { DRONE_BASE, droneCommandRecord, droneCommandsQuery, ok as okSchema } from '@agrifleet/domain';
 import { z } from 'zod';
@@ -10,6 +14,7 @@ import { errors } from '../../platform/errors.ts';
 import { ok } from '../../platform/http.ts';
 import type { Routes } from '../../platform/routes.ts';
 import type { CommandService, Commands } from '../../telemetry/commands/types.ts';
+import type { DronesRepo } from '../drones/drones.repo.ts';
 import type { SortiesRepo } from '../sorties/sorties.repo.ts';
 
 declare module 'fastify' {
@@ -22,7 +27,8 @@ declare module 'fastify' {
 export const commandRoutes: Routes<{
   commands: Commands;
   sorties: Pick<SortiesRepo, 'droneVisible'>;
-}> = async (app, { commands, sorties }) => {
+  drones: Pick<DronesRepo, 'inScope'>;
+}> = async (app, { commands, sorties, drones }) => {
   app.get(
     `${DRONE_BASE}/commands`,
     {
@@ -36,7 +42,12 @@ export const commandRoutes: Routes<{
     },
     async (req) => {
       const { droneId, size } = req.query;
-      if (!(await sorties.droneVisible(scopeOf(callerOf(req)), droneId))) throw errors.notFound();
+      const scope = scopeOf(callerOf(req));
+      if (scope.kind === 'yy') {
+        if (!(await drones.inScope(scope, droneId))) throw errors.notFound();
+        return ok(req, await commands.list(droneId, size, scope.accountId));
+      }
+      if (!(await sorties.droneVisible(scope, droneId))) throw errors.notFound();
       return ok(req, await commands.list(droneId, size));
     },
   );

@@ -190,14 +190,30 @@ export function createCommandsRepo(db: Db) {
       return rows.map(toCommand);
     },
 
-    async list(droneId: string, limit: number): Promise<DroneCommand[]> {
-      const rows = await db
-        .selectFrom('drone_commands')
-        .select(COLUMNS)
-        .where('drone_id', '=', droneId)
-        .orderBy('id', 'desc')
-        .limit(limit)
-        .execute();
+    /**
+     * A drone's commands, newest first. With `ownedBy`, only those created while that account owned
+     * (or leased) the drone: inside one of its ownership periods (drone_ownerships, valid_from
+     * inclusive, valid_to exclusive), as its sorties are its own.
+     */
+    async list(droneId: string, limit: number, ownedBy?: number): Promise<DroneCommand[]> {
+      let q = db
+        .selectFrom('drone_commands as c')
+        .select(COLUMNS.map((c) => `c.${c}` as const))
+        .where('c.drone_id', '=', droneId);
+      if (ownedBy !== undefined)
+        q = q.where(({ exists, selectFrom }) =>
+          exists(
+            selectFrom('drone_ownerships as o')
+              .select('o.id')
+              .whereRef('o.drone_id', '=', 'c.drone_id')
+              .where('o.yy_account_id', '=', ownedBy)
+              .whereRef('o.valid_from', '<=', 'c.created_at')
+              .where((eb) =>
+                eb.or([eb('o.valid_to', 'is', null), eb('o.valid_to', '>', eb.ref('c.created_at'))]),
+              ),
+          ),
+        );
+      const rows = await q.orderBy('c.id', 'desc').limit(limit).execute();
       return rows.map(toCommand);
     },
 

@@ -142,7 +142,7 @@ export function createCommands(o: CommandsOptions): CommandService {
       const rows = await repo.latest(droneIds, types);
       return new Map(rows.map((c) => [c.droneId, c]));
     },
-    list: (droneId, limit = 20) => repo.list(droneId, Math.min(Math.max(1, limit), 1000)),
+    list: (droneId, limit = 20, ownedBy) => repo.list(droneId, Math.min(Math.max(1, limit), 1000), ownedBy),
 
     async onAck(droneId, payload, _accountId) {
       // The transport has checked that the sender may act for droneId; the command must be its own.

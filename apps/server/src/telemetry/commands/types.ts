@@ -60,8 +60,11 @@ export interface Commands {
   send(input: SendCommand, trx?: Kysely<Database>): Promise<DroneCommand>;
   /** The newest command of each drone among `types` (all types when omitted). */
   latest(droneIds: readonly string[], types?: readonly CommandType[]): Promise<Map<string, DroneCommand>>;
-  /** A drone's commands, newest first. */
-  list(droneId: string, limit?: number): Promise<DroneCommand[]>;
+  /**
+   * A drone's commands, newest first; with `ownedBy`, only those created while that account owned
+   * or leased it (its ownership periods), as a past or later owner's commands are not its own.
+   */
+  list(droneId: string, limit?: number, ownedBy?: number): Promise<DroneCommand[]>;
   /**
    * Calls `listener` after each answer that was stored (the command moved, or an acknowledged one
    * was acknowledged again with a new progress), on the process that received it. Returns the
