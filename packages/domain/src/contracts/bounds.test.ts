@@ -2,15 +2,20 @@
 import { describe, expect, it } from 'vitest';
 import {
   bigIdParam,
+  clampMillis,
   droneIdSchema,
   INT32_MAX,
   idParam,
   idSchema,
   MAX_MILLIS,
+  MIN_MILLIS,
   millisParam,
   millisSchema,
   textSchema,
+  trimmedText,
 } from './bounds.ts';
+import { statSettings, statWithChartBody } from './datastat.ts';
+import { leaseRangeQuery } from './leasingStats.ts';
 import { historyQuery, monitorQuery, noflyZoneParams } from './monitor.ts';
 import { telemetryPoint } from './telemetry.ts';
 import { checkTelemetryPoint } from './telemetryCheck.ts';
@@ -29,13 +34,42 @@ describe('bounds', () => {
     expect(ok(bigIdParam, '9007199254740993')).toBe(false);
   });
 
-  it('times stay within the Date range', () => {
+  it('times stay within 1970-01-01 .. 9999-12-29T23:59:59.999Z (issue 20, finding 14)', () => {
+    expect(new Date(MIN_MILLIS).toISOString()).toBe('1970-01-01T00:00:00.000Z');
+    expect(new Date(MAX_MILLIS).toISOString()).toBe('9999-12-29T23:59:59.999Z');
     expect(ok(millisSchema, MAX_MILLIS)).toBe(true);
-    expect(ok(millisSchema, -MAX_MILLIS)).toBe(true);
+    expect(ok(millisSchema, MIN_MILLIS)).toBe(true);
     expect(ok(millisSchema, MAX_MILLIS + 1)).toBe(false);
-    expect(ok(millisParam, '8640000000000001')).toBe(false);
-    expect(ok(millisParam, '-8640000000000001')).toBe(false);
-    expect(new Date(millisParam.parse('8640000000000000')).getTime()).toBe(MAX_MILLIS);
+    expect(ok(millisSchema, -1)).toBe(false);
+    for (const v of ['8640000000000000', '-8640000000000000', '253402300800000', '-1'])
+      expect(ok(millisParam, v), v).toBe(false);
+    expect(millisParam.parse(String(MAX_MILLIS))).toBe(MAX_MILLIS);
+    // The local day of the last time, and the day after it, keep four-digit years in every zone.
+    for (const timeZone of ['Pacific/Kiritimati', 'Asia/Shanghai', 'UTC', 'Etc/GMT+12']) {
+      const day = new Intl.DateTimeFormat('en-CA', { timeZone }).format(MAX_MILLIS);
+      expect(day, timeZone).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      const next = new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString();
+      expect(next, timeZone).toMatch(/^9999-12-3[01]T/);
+    }
+    expect(new Intl.DateTimeFormat('en-CA', { timeZone: 'Etc/GMT+12' }).format(MIN_MILLIS)).toBe(
+      '1969-12-31',
+    );
+  });
+
+  it('clamps a stored time into the bound', () => {
+    expect(clampMillis(8_640_000_000_000_000)).toBe(MAX_MILLIS);
+    expect(clampMillis(-8_640_000_000_000_000)).toBe(MIN_MILLIS);
+    expect(clampMillis(Number.NaN)).toBe(MIN_MILLIS);
+    expect(clampMillis(1_700_000_000_000)).toBe(1_700_000_000_000);
+  });
+
+  it('texts refuse lone surrogates (not well-formed UTF-16), keep whole pairs (issue 20)', () => {
+    for (const schema of [textSchema(20), trimmedText(20)]) {
+      for (const bad of ['x\ud800', 'x\udfff', '\udc00\ud800', 'a\ud83d', '\ude80b', 'a\ud83d\ud83d'])
+        expect(ok(schema, bad), JSON.stringify(bad)).toBe(false);
+      for (const good of ['🚀', '1380🚀00', '丰收', 'plain', '\ud83d\ude80\ud83d\ude80'])
+        expect(ok(schema, good), good).toBe(true);
+    }
   });
 
   it('texts refuse NUL bytes and their maximum', () => {
@@ -52,9 +86,17 @@ describe('bounds', () => {
     expect(ok(historyQuery, { droneId: '\u0000' })).toBe(false);
     expect(ok(historyQuery, { droneId: 'D1', startTime: '8640000000000001' })).toBe(false);
     expect(ok(historyQuery, { droneId: 'D1', startTime: '1700000000000' })).toBe(true);
+    // The filed datastat request (finding 14): an end at the Date range's limit, a start in year 10,000.
+    const item = { name: 'x', periodType: 1, x: 'day', y: 'area', startTime: 1_700_000_000_000 };
+    expect(ok(statWithChartBody, { ...item, endTime: 8_640_000_000_000_000 })).toBe(false);
+    expect(
+      ok(statSettings, { ...item, startTime: Date.UTC(10_000, 0, 1), endTime: Date.UTC(10_000, 0, 2) }),
+    ).toBe(false);
+    expect(ok(statSettings, { ...item, endTime: 1_700_086_400_000 })).toBe(true);
+    expect(ok(leaseRangeQuery, { startTime: '-8640000000000000' })).toBe(false);
   });
 
-  it('hold in telemetry: pilot and crop ids are int4, record times within the Date range', () => {
+  it('hold in telemetry: pilot and crop ids are int4, record times within the shared bound', () => {
     const point = {
       recordTime: 1_700_000_000_000,
       lng: 120,

@@ -8,7 +8,7 @@
  * Areas are mu, durations seconds, money integer minor units with its currency. Paths: RENTAL_PATHS.
  */
 import { z } from 'zod';
-import { idParam } from './bounds.ts';
+import { idParam, millisParam } from './bounds.ts';
 
 export const LEASE_STAT_MAX_DAYS = 400;
 export const LEASE_STAT_DEFAULT_DAYS = 30;
@@ -18,8 +18,8 @@ export const LEASE_RANK_MAX = 50;
 /** A series over a longer range has one point per month (grain 'm') instead of one per day. */
 export const LEASE_SERIES_DAILY_MAX_DAYS = 92;
 
-/** Epoch ms between 2000-01-01 and 2200-01-01 (a bound, not a business rule). */
-const statTime = z.coerce.number().int().min(946_684_800_000).max(7_258_118_400_000);
+/** Epoch ms between 2000-01-01 and 2200-01-01 (a bound, not a business rule), inside the shared one. */
+const statTime = millisParam.min(946_684_800_000).max(7_258_118_400_000);
 
 export const leaseRangeQuery = z.object({ startTime: statTime.optional(), endTime: statTime.optional() });
 export type LeaseRangeQuery = z.infer<typeof leaseRangeQuery>;

@@ -4,6 +4,9 @@
  * One point is one sample; a message carries one point or many. See docs/api.md.
  */
 import { z } from 'zod';
+import { DRONE_ID_RE, MAX_MILLIS } from './bounds.ts';
+
+export { DRONE_ID_RE };
 
 export const FLIGHT_MODES = ['manual', 'auto', 'ab', 'return', 'hover'] as const;
 export type FlightMode = (typeof FLIGHT_MODES)[number];
@@ -13,7 +16,7 @@ export const RTK_FIX = [0, 1, 2, 4, 5] as const;
 
 export const telemetryPoint = z.object({
   /** Sample time, milliseconds since the Unix epoch (UTC). */
-  recordTime: z.number().int().positive().max(8_640_000_000_000_000),
+  recordTime: z.number().int().positive().max(MAX_MILLIS),
   /** WGS-84 degrees. Points outside -180..180 / -90..90 are dropped by ingest (001 §5), not refused. */
   lng: z.number(),
   lat: z.number(),
@@ -59,8 +62,6 @@ export const telemetryMessage = z.union([
   telemetryPoint,
   z.object({ points: z.array(telemetryPoint).min(1).max(MAX_POINTS_PER_DRONE) }),
 ]);
-
-export const DRONE_ID_RE = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** POST /api/telemetry/batch: points of one or more drones of the caller's account. */
 export const telemetryBatch = z.object({

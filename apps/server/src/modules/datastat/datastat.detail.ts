@@ -4,6 +4,7 @@
  * grouped query over the daily rollup, and the names of what is shown.
  */
 import {
+  clampMillis,
   convertArea,
   DATASTAT_MAX_CATEGORIES,
   DATASTAT_MAX_SERIES,
@@ -107,7 +108,12 @@ export function createDetailBuilder({ cube, repo, timeZone, now }: DetailDeps) {
 
   /** Local days [from, to) of the item's period. */
   function span(s: StatSettings): { from: string; to: string } {
-    if (s.periodType === 1) return { from: dayOf(s.startTime ?? 0), to: addDays(dayOf(s.endTime ?? 0), 1) };
+    // Clamped again: a range that reached here unchecked must not make a 5-digit year (finding 14).
+    if (s.periodType === 1)
+      return {
+        from: dayOf(clampMillis(s.startTime ?? 0)),
+        to: addDays(dayOf(clampMillis(s.endTime ?? 0)), 1),
+      };
     const p = periodSpan(PERIODS[s.periodType] as StatPeriod, now(), timeZone);
     return { from: p.from, to: p.to };
   }

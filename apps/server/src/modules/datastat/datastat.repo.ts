@@ -2,14 +2,22 @@
  * Stat items (migration 0008) and the names their figures show. Every item query takes the owning
  * account: an item of another account is not found, whatever its id.
  */
-import type { AreaUnit, DatastatGroup, DatastatMeasure, StatItem, StatSettings } from '@agrifleet/domain';
+import {
+  type AreaUnit,
+  clampMillis,
+  type DatastatGroup,
+  type DatastatMeasure,
+  type StatItem,
+  type StatSettings,
+} from '@agrifleet/domain';
 import { type Selectable, sql } from 'kysely';
 import type { Db } from '../../platform/db.ts';
 import type { StatItemsTable } from '../../platform/schema.stats.ts';
 
 type ItemRow = Selectable<StatItemsTable> & { user_name: string | null };
 
-const ms = (d: Date | null) => (d ? d.getTime() : null);
+/** A stored time in ms, clamped into the shared bound (items saved before it; never NaN or 5 digits). */
+const ms = (d: Date | null) => (d ? clampMillis(d.getTime()) : null);
 const date = (t: number | null | undefined) => (t == null ? null : new Date(t));
 
 /** Settings -> columns (empty filters as NULL; the custom range only with periodType 1). */
