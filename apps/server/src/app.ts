@@ -124,7 +124,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
 
-  const hosts = loadHostProfiles(config.hostProfilesFile);
+  const hosts = loadHostProfiles(config.hostProfilesFile, { production: config.production });
   await app.register(helmet, helmetOptions(hosts.all(), config.trustProxy));
   await app.register(websocket, { options: { maxPayload: 8 * 1024 * 1024 } });
   await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 1 } });
