@@ -6,7 +6,6 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import pino from 'pino';
 import { buildApp } from './app.ts';
 import { type Config, loadConfig, REPO_ROOT } from './config.ts';
 import { seedDemoLeasingHistory } from './demo/leasingHistory.ts';
@@ -14,6 +13,7 @@ import { demoCredentialsText, seedDemo } from './demo/seed.ts';
 import { createKeysService } from './modules/accounts/keys.service.ts';
 import { createDb, type Db } from './platform/db.ts';
 import { type EmbeddedDb, startEmbeddedPostgres } from './platform/embeddedPostgres.ts';
+import { createLogger } from './platform/logRedact.ts';
 import { migrateToLatest } from './platform/migrate.ts';
 import { createSealer } from './platform/seal.ts';
 import { commandUrlFor, obeyCommands } from './sim/fleet/commands.ts';
@@ -26,7 +26,7 @@ import { demoHistory } from './sim/historyGen.ts';
 const STOP_DEADLINE_MS = 30_000;
 
 const started = Date.now();
-let logger = pino({ level: process.env.LOG_LEVEL ?? 'info' });
+let logger = createLogger(process.env.LOG_LEVEL ?? 'info');
 let config: Config | undefined;
 let embedded: EmbeddedDb | null = null;
 let db: Db | undefined;
@@ -85,7 +85,7 @@ if (process.env.AGRIFLEET_STOP_WITH_PARENT === '1') {
 
 async function main() {
   config = loadConfig();
-  logger = pino({ level: config.logLevel });
+  logger = createLogger(config.logLevel);
   const version = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')).version ?? '0.1.0';
   if (!config.databaseUrl) {
     embedded = await startEmbeddedPostgres({

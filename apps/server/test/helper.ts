@@ -5,13 +5,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse, RouteOptions } from 'fastify';
 import pg from 'pg';
-import pino from 'pino';
+import type { DestinationStream } from 'pino';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { DEMO_PASSWORD, DEMO_USERS } from '../src/demo/accounts.ts';
 import { seedDemo } from '../src/demo/seed.ts';
 import { createDb, type Db } from '../src/platform/db.ts';
+import { createLogger } from '../src/platform/logRedact.ts';
 import type { Message, Transport } from '../src/platform/messaging.ts';
 import { migrateToLatest } from '../src/platform/migrate.ts';
 import { createRateLimiter } from '../src/platform/rateLimit.ts';
@@ -57,6 +58,8 @@ export interface TestAppOptions {
   configuredTransports?: boolean;
   /** Sees every route the app registers (AppDeps.onRoute). */
   onRoute?: (route: RouteOptions) => void;
+  /** Where the app's log goes, at level info (the server's own redacting logger); none: silent. */
+  logStream?: DestinationStream;
   /** Registers extra (test-only) plugins on the app before it is ready. */
   beforeReady?: (app: FastifyInstance) => void | Promise<void>;
 }
@@ -100,7 +103,7 @@ export async function createTestApp(opts: TestAppOptions = {}) {
     app = await buildApp({
       config,
       db,
-      logger: pino({ level: 'silent' }),
+      logger: opts.logStream ? createLogger('info', opts.logStream) : createLogger('silent'),
       transports,
       limiter,
       onRoute: opts.onRoute,
