@@ -26,6 +26,7 @@ describe('every block call', () => {
     ['DELETE', `${BLOCK_BASE}?ids=1,2`],
     ['DELETE', `${BLOCK_BASE}/force/1`],
     ['POST', `${BLOCK_BASE}/share/1`, { targetUserPhone: '13800000006' }],
+    ['DELETE', `${BLOCK_BASE}/share/1/1`],
     ['GET', `${BLOCK_BASE}/1/sorties`],
     ['GET', `${BLOCK_BASE}/1/coverage`],
     ['GET', `${MONITOR_BASE}/blocks?minLng=120&maxLng=121&minLat=33&maxLat=34`],
@@ -60,6 +61,7 @@ describe('every block call', () => {
       ['DELETE', `${BLOCK_BASE}?ids=${blockId}`],
       ['DELETE', `${BLOCK_BASE}/force/${blockId}`],
       ['POST', `${BLOCK_BASE}/share/${blockId}`, { targetUserPhone: '13800000004' }],
+      ['DELETE', `${BLOCK_BASE}/share/${blockId}/1`],
       ['GET', `${BLOCK_BASE}/${blockId}/sorties`],
       ['GET', `${BLOCK_BASE}/${blockId}/coverage`],
     ];

@@ -128,6 +128,8 @@ export type BlockUpdateBody = z.infer<typeof blockUpdateBody>;
 
 export const blockIdParams = z.object({ id: idParam });
 export const blockShareParams = z.object({ blockId: idParam });
+/** DELETE share/{blockId}/{userId}: ends the block's share with that user (the owner's view lists them). */
+export const blockUnshareParams = z.object({ blockId: idParam, userId: idParam });
 
 /** DELETE ?ids=1,2,3 (comma-joined ids, at most BLOCK_DELETE_MAX). */
 export const blockDeleteQuery = z.object({
@@ -149,7 +151,11 @@ export const blockDeleteQuery = z.object({
     ),
 });
 
-/** POST share/{blockId}: the user (by phone, as "86-13800000000" or a bare mainland number) to share with. */
+/**
+ * POST share/{blockId}: the user (by phone, as "86-13800000000" or a bare mainland number) to share
+ * with. The answer is the same whether or not the number belongs to a user (no phone enumeration):
+ * the block is shared if it does.
+ */
 export const blockShareBody = z.object({ targetUserPhone: trimmedText(32).pipe(z.string().min(5)) });
 
 /** What a write answers. */
@@ -159,7 +165,14 @@ export const blockDeleteResult = z.object({ deleted: z.number().int() });
 /** GET /{id}: the block, its shares (owner's view) and its route plans. */
 export const blockDetail = blockRecord.extend({
   shares: z.array(
-    z.object({ userName: z.string(), phone: z.string(), accountName: z.string(), sharedAt: z.string() }),
+    z.object({
+      /** The user the block is shared with (DELETE share/{blockId}/{userId} ends it). */
+      userId: z.number().int(),
+      userName: z.string(),
+      phone: z.string(),
+      accountName: z.string(),
+      sharedAt: z.string(),
+    }),
   ),
   routeCount: z.number().int(),
 });

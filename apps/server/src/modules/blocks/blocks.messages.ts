@@ -35,13 +35,6 @@ export const BLOCK_MESSAGES = {
     th: 'แปลง "{name}" ถูกอ้างอิงโดย {sorties} เที่ยวบินและ {routes} เส้นทาง จึงลบไม่ได้ ใช้การลบแบบบังคับเพื่อแยกออกแล้วลบ',
     ko: '필지 "{name}"은(는) {sorties}개 비행과 {routes}개 경로가 참조하고 있어 삭제할 수 없습니다. 강제 삭제로 연결을 해제하고 삭제하세요',
   },
-  blockShareUserNotFound: {
-    zh: '没有手机号为 {phone} 的用户',
-    en: 'No user has the phone number {phone}',
-    'zh-TW': '沒有手機號為 {phone} 的使用者',
-    th: 'ไม่มีผู้ใช้ที่มีหมายเลขโทรศัพท์ {phone}',
-    ko: '전화번호가 {phone}인 사용자가 없습니다',
-  },
   blockSharePhone: {
     zh: '手机号格式有误：请填写如 13800000000 或 86-13800000000',
     en: 'Invalid phone number: write it as 13800000000 or 86-13800000000',
@@ -50,18 +43,18 @@ export const BLOCK_MESSAGES = {
     ko: '전화번호 형식이 잘못되었습니다: 13800000000 또는 86-13800000000 형식으로 입력하세요',
   },
   blockShareSelf: {
-    zh: '该用户属于地块所属账号，无需分享',
-    en: 'This user belongs to the account that owns the block: no need to share it',
-    'zh-TW': '該使用者屬於地塊所屬帳號，無需分享',
-    th: 'ผู้ใช้นี้อยู่ในบัญชีเจ้าของแปลงแล้ว ไม่ต้องแชร์',
-    ko: '이 사용자는 필지를 소유한 계정에 속해 있어 공유할 필요가 없습니다',
+    zh: '这是您自己的手机号，无需分享',
+    en: 'This is your own phone number: no need to share it',
+    'zh-TW': '這是您自己的手機號，無需分享',
+    th: 'นี่คือหมายเลขโทรศัพท์ของคุณเอง ไม่ต้องแชร์',
+    ko: '본인의 전화번호입니다. 공유할 필요가 없습니다',
   },
-  blockShareTwice: {
-    zh: '地块「{name}」已分享给该用户',
-    en: 'Block "{name}" is already shared with this user',
-    'zh-TW': '地塊「{name}」已分享給該使用者',
-    th: 'แปลง "{name}" แชร์ให้ผู้ใช้นี้แล้ว',
-    ko: '필지 "{name}"은(는) 이미 이 사용자와 공유되었습니다',
+  blockShareNotFound: {
+    zh: '该地块没有分享给此用户',
+    en: 'This block is not shared with this user',
+    'zh-TW': '該地塊沒有分享給此使用者',
+    th: 'แปลงนี้ไม่ได้แชร์ให้ผู้ใช้นี้',
+    ko: '이 필지는 이 사용자와 공유되어 있지 않습니다',
   },
   blockRouteNotFound: {
     zh: '该地块没有此航线',

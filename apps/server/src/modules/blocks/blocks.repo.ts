@@ -118,6 +118,7 @@ export function createBlocksRepo(db: Db) {
         .innerJoin('users as u', 'u.id', 'sh.user_id')
         .innerJoin('accounts as a', 'a.id', 'u.account_id')
         .select([
+          'u.id as userId',
           'u.user_name as userName',
           'u.phone',
           'u.phone_country',

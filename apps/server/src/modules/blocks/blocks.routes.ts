@@ -1,7 +1,7 @@
 /**
  * Block calls (001 §7 "Blocks"), family /api/drone/block/manage: GET list, GET all (500 a page),
- * POST, GET /{id}, PUT, DELETE ?ids=1,2,3, DELETE force/{id}, POST share/{blockId}; the block
- * detail's GET /{id}/sorties and /{id}/coverage; and the monitor's GET
+ * POST, GET /{id}, PUT, DELETE ?ids=1,2,3, DELETE force/{id}, POST share/{blockId}, DELETE
+ * share/{blockId}/{userId}; the block detail's GET /{id}/sorties and /{id}/coverage; and the monitor's GET
  * /api/drone/mointor/manage/blocks with the map range. Every call needs the BlockList screen
  * (the monitor's: MonitorView); who sees and changes which block is the service's (README.md).
  */
@@ -21,6 +21,7 @@ import {
   blockShareParams,
   blockSortiePage,
   blockSortiesQuery,
+  blockUnshareParams,
   blockUpdateBody,
   blockWriteResult,
   MONITOR_BASE,
@@ -136,6 +137,20 @@ export const blockRoutes: Routes<{ blocks: BlocksService }> = async (app, { bloc
       },
     },
     async (req) => ok(req, await blocks.share(callerOf(req), req.params.blockId, req.body.targetUserPhone)),
+  );
+
+  app.delete(
+    `${BLOCK_BASE}/share/:blockId/:userId`,
+    {
+      config,
+      schema: {
+        tags,
+        summary: "Ends the block's share with a user (who then no longer sees it)",
+        params: blockUnshareParams,
+        response: { 200: okSchema(blockWriteResult) },
+      },
+    },
+    async (req) => ok(req, await blocks.unshare(callerOf(req), req.params.blockId, req.params.userId)),
   );
 
   app.get(

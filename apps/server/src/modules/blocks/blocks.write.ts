@@ -72,24 +72,37 @@ export function createBlocksWriter(trx: Db) {
       return Number(r.numDeletedRows);
     },
 
-    /** Shares a block with a user; false when it already was. */
-    share: async (blockId: number, userId: number, by: number) =>
-      (await trx
-        .insertInto('block_shares')
-        .values({ block_id: blockId, user_id: userId, shared_by: by })
-        .onConflict((oc) => oc.columns(['block_id', 'user_id']).doNothing())
-        .returning('user_id')
-        .executeTakeFirst()) !== undefined,
+    /**
+     * Shares a block with the enabled user of this phone, unless that user belongs to the owning
+     * account (it sees the block already) or already has it: one statement whatever the number, so
+     * a registered and an unregistered phone take the same path (no enumeration, issue 20 item 13).
+     */
+    shareByPhone: async (
+      blockId: number,
+      countryCode: string,
+      phone: string,
+      ownerAccountId: number,
+      by: number,
+    ) =>
+      (
+        await sql<{ user_id: number }>`
+          INSERT INTO block_shares (block_id, user_id, shared_by)
+          SELECT ${blockId}, u.id, ${by} FROM users u
+          WHERE u.phone_country = ${countryCode} AND u.phone = ${phone} AND u.enabled
+            AND u.account_id <> ${ownerAccountId}
+          ON CONFLICT (block_id, user_id) DO NOTHING
+          RETURNING user_id`.execute(trx)
+      ).rows.length > 0,
 
-    /** A user by phone (country code and number). */
-    userByPhone: (countryCode: string, phone: string) =>
-      trx
-        .selectFrom('users')
-        .select(['id', 'account_id'])
-        .where('phone_country', '=', countryCode)
-        .where('phone', '=', phone)
-        .where('enabled', '=', true)
-        .executeTakeFirst(),
+    /** Ends a share; false when there was none. */
+    unshare: async (blockId: number, userId: number) =>
+      (
+        await trx
+          .deleteFrom('block_shares')
+          .where('block_id', '=', blockId)
+          .where('user_id', '=', userId)
+          .executeTakeFirst()
+      ).numDeletedRows > 0n,
   };
 }
 export type BlocksWriter = ReturnType<typeof createBlocksWriter>;

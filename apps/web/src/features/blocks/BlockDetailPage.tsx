@@ -21,6 +21,7 @@ import { BlockEditor } from './BlockEditor.tsx';
 import { namesOf, OwnerCell } from './BlockListPage.tsx';
 import { BlockMap, UNSPRAYED_COLOR } from './BlockMap.tsx';
 import { CoverageFigures, RoutesTable, SortiesTable } from './BlockSections.tsx';
+import { BlockShares } from './BlockShares.tsx';
 import styles from './blocks.module.css';
 import { blockRoutePath } from './paths.ts';
 
@@ -152,11 +153,7 @@ export default function BlockDetailPage() {
             <Descriptions.Item label={t('blocks:col.remark')}>{b.remark || '-'}</Descriptions.Item>
             {b.shares.length ? (
               <Descriptions.Item label={t('blocks:detail.shares')}>
-                {b.shares.map((s) => (
-                  <div key={s.phone}>
-                    {s.userName} ({s.phone}, {s.accountName})
-                  </div>
-                ))}
+                <BlockShares block={b} onChanged={refresh} />
               </Descriptions.Item>
             ) : null}
           </Descriptions>

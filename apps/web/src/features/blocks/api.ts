@@ -59,6 +59,8 @@ export const blocksApi = {
   forceRemove: (id: number) => http.del<{ deleted: number }>(`${base}/force/${id}`),
   share: (blockId: number, targetUserPhone: string) =>
     http.post<unknown>(`${base}/share/${blockId}`, { targetUserPhone }),
+  /** DELETE share/{blockId}/{userId}: the user no longer sees the block. */
+  unshare: (blockId: number, userId: number) => http.del<Written>(`${base}/share/${blockId}/${userId}`),
   sorties: (id: number, query: Period & { pageIndex: number; size: number }) =>
     http.get<Page<BlockSortie>>(`${base}/${id}/sorties`, { ...query }),
   coverage: (id: number, query: Period & { routeId?: number }) =>
