@@ -3,7 +3,8 @@
  * spray leg sweeps its boom `width` wide across the track, mitred at its vertices (mitre at most
  * two half-swaths), flat where it starts and stops. Each leg's swath is a set of quadrilaterals.
  *
- * Covered area: the union of all swaths within the block. Area covered twice or more: the swaths
+ * Covered area: the union of all swaths within the block; sprayed outside: that union less the
+ * part within the block (past the outer ring or in a hole). Area covered twice or more: the swaths
  * are added group by group (all the passes, then each headland lap), each group's union first:
  * twice = twice ∪ (once ∩ group), once = once ∪ group. Passes hardly overlap one another
  * (neighbouring strips only touch; two passes of one strip overlap only where its pieces overlap in
@@ -71,6 +72,8 @@ export const quadsArea = (quads: PathsD): number => quads.reduce((s, q) => s + M
 export interface Coverage {
   coveredM2: number;
   twiceM2: number;
+  /** Swaths outside the block (past the outer ring or in a hole), m². */
+  outsideM2: number;
 }
 
 /** Coverage of groups of spray paths (see the file comment) within the block `block`. */
@@ -91,5 +94,10 @@ export function coverage(block: PathsD, groups: readonly (readonly PointD[][])[]
     if (once.length > 0) twice = union(twice, intersect(once, g));
     once = union(once, g);
   }
-  return { coveredM2: area(intersect(once, block)), twiceM2: area(intersect(twice, block)) + self };
+  const coveredM2 = area(intersect(once, block));
+  return {
+    coveredM2,
+    twiceM2: area(intersect(twice, block)) + self,
+    outsideM2: Math.max(0, area(once) - coveredM2),
+  };
 }

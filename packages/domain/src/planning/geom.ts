@@ -61,6 +61,8 @@ export const area = (paths: PathsD): number => Clipper.areaPathsD(paths);
 export const union = (a: PathsD, b: PathsD = []): PathsD => Clipper.unionD(a, b, FillRule.NonZero, PRECISION);
 export const intersect = (a: PathsD, b: PathsD): PathsD =>
   Clipper.intersectD(a, b, FillRule.NonZero, PRECISION);
+export const difference = (a: PathsD, b: PathsD): PathsD =>
+  Clipper.differenceD(a, b, FillRule.NonZero, PRECISION);
 
 export const dist = (a: PointD, b: PointD): number => Math.hypot(a.x - b.x, a.y - b.y);
 

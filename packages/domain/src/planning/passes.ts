@@ -31,8 +31,14 @@ export interface StripGrid {
   count: number;
 }
 
-/** The strips over the inner part's v-extent, centred on it (overshoot split between both sides). */
-export function stripGrid(inner: PathsD, width: number): StripGrid | null {
+/**
+ * The strips over the inner part's v-extent, their edges on the lines v = `phase` + k x width, i.e.
+ * on the chosen edge's inner line (phase = the edge's v): the passes along that edge meet its lap
+ * exactly, and the remainder (the inner part is seldom a whole number of swaths across) is left to
+ * the far side, where the last pass's swath overlaps the lap there (inside the block) rather than
+ * any lap moving out past the boundary. A 1 % residue either side is tolerated.
+ */
+export function stripGrid(inner: PathsD, width: number, phase: number): StripGrid | null {
   let lo = Number.POSITIVE_INFINITY;
   let hi = Number.NEGATIVE_INFINITY;
   for (const r of inner)
@@ -40,9 +46,10 @@ export function stripGrid(inner: PathsD, width: number): StripGrid | null {
       lo = Math.min(lo, p.y);
       hi = Math.max(hi, p.y);
     }
-  if (!(hi > lo)) return null;
-  const count = Math.max(1, Math.ceil((hi - lo) / width - 0.01));
-  return { v0: lo - (count * width - (hi - lo)) / 2, count };
+  if (!(hi > lo) || !Number.isFinite(phase)) return null;
+  const v0 = phase + Math.floor((lo - phase) / width + 0.01) * width;
+  const count = Math.max(1, Math.ceil((hi - v0) / width - 0.01));
+  return { v0, count };
 }
 
 /** The passes of every strip, sorted by strip then u. */

@@ -8,16 +8,37 @@ import type { PointD } from 'clipper2-ts';
 import type { LngLat, PolygonGeometry } from '../contracts/geometry.ts';
 import { ringsAreaM2 } from './area.ts';
 import { coverage, swathQuads } from './coverage.ts';
+import { makeRouter } from './detour.ts';
 import { pieceCost, type Speeds, timeline } from './estimate.ts';
-import { area, edgeIndex, offset, pathLength, ringsToPaths, union } from './geom.ts';
+import { area, difference, offset, pathLength, ringsToPaths, union } from './geom.ts';
 import { headlandLaps } from './headland.ts';
 import { makeCells, makePasses, stripGrid } from './passes.ts';
 import { balancePieces, piecesLegs } from './split.ts';
-import { type Leg, sweepRoute } from './sweep.ts';
-import { type DroneRoute, PLAN_DEFAULTS, PLAN_LIMITS, type PlanResult, type RouteParams } from './types.ts';
+import { type Leg, sweepRoute, transit } from './sweep.ts';
+import {
+  type DroneRoute,
+  OBSTACLE_MARGIN_M,
+  PLAN_DEFAULTS,
+  PLAN_LIMITS,
+  type PlanResult,
+  type RouteParams,
+} from './types.ts';
 import { checkInput } from './validate.ts';
 
 const M2_PER_MU = 666.667;
+/**
+ * Rounding allowances (metres): holes are grown by the margin + MARGIN_HAIR for the work area, and
+ * the free region is the work area inset by half a swath less HAIR, so the spray legs lie strictly
+ * inside it and every leg keeps at least half a swath + the margin from a hole (Clipper rounds to
+ * 1e-4 m).
+ */
+const MARGIN_HAIR = 0.02;
+const HAIR = 0.01;
+/**
+ * Laps and the inner part are inset this much more (metres), so that rounding the plan's points to
+ * 1e-8 degree (about 1 mm) never puts a swath's edge past the boundary.
+ */
+const INSET_HAIR = 0.003;
 
 export function planGroupRoute(block: PolygonGeometry, params: RouteParams): PlanResult {
   const checked = checkInput(block, params);
@@ -33,16 +54,23 @@ export function planGroupRoute(block: PolygonGeometry, params: RouteParams): Pla
   }
   if ((vHi - vLo) / w > PLAN_LIMITS.maxPasses) return tooMany();
 
-  // Headland laps half a swath inside the boundary; the inner part one swath inside.
-  const inner = offset(P, -w);
-  const grid = stripGrid(inner, w);
-  const laps = headlandLaps(P, inner, grid, w);
+  // The work area: the block less its holes grown by the obstacle margin (README "Clearance").
+  const holes = P.slice(1).map((r) => [...r].reverse());
+  const W = holes.length ? difference(P.slice(0, 1), offset(holes, OBSTACLE_MARGIN_M + MARGIN_HAIR)) : P;
+  // Headland laps half a swath inside it; the inner part one swath inside, in strips from the
+  // chosen edge's inner line.
+  const inner = offset(W, -w - INSET_HAIR);
+  const grid = stripGrid(inner, w, plane.toUV(c.rings[0]?.[params.alignEdgeIndex] as LngLat).y);
+  const laps = headlandLaps(W, w, INSET_HAIR);
   const passes = grid ? makePasses(inner, w, grid) : [];
   if (passes.length > PLAN_LIMITS.maxPasses) return tooMany();
   if (laps.length === 0 && passes.length === 0) return { ok: false, issue: { code: 'tooSmall', params: {} } };
 
   const home = plane.toUV(c.home);
-  const sweep = sweepRoute(home, laps, makeCells(passes), edgeIndex(P, Math.max(w, 10)));
+  const router = makeRouter(W, offset(holes, OBSTACLE_MARGIN_M + MARGIN_HAIR), w / 2, HAIR, Math.max(w, 10));
+  const sweep = sweepRoute(home, laps, makeCells(passes), router);
+  const homeLeg = (a: PointD, b: PointD): Leg =>
+    router.contains(home) ? transit(a, b, router) : { kind: 'transit', pts: router.clear(a, b) ?? [a, b] };
   const sp: Speeds = {
     speed: c.speed,
     transitSpeed: PLAN_DEFAULTS.transitSpeedMps,
@@ -61,8 +89,8 @@ export function planGroupRoute(block: PolygonGeometry, params: RouteParams): Pla
     const first = legs[0]?.pts[0];
     const last = legs[legs.length - 1]?.pts.at(-1);
     if (first && last) {
-      legs.unshift({ kind: 'transit', pts: [home, first] });
-      legs.push({ kind: 'transit', pts: [last, home] });
+      legs.unshift(homeLeg(home, first));
+      legs.push(homeLeg(last, home));
     }
     const cost = pieceCost(tl, home, s, e, sp);
     const sprayPaths = legs.filter((l) => l.kind === 'spray').map((l) => l.pts);
@@ -98,6 +126,7 @@ export function planGroupRoute(block: PolygonGeometry, params: RouteParams): Pla
       blockAreaM2: round(ringsAreaM2(c.rings), 2),
       coverageAreaM2: round(cov.coveredM2, 2),
       overlapAreaM2: round(cov.twiceM2, 2),
+      sprayedOutsideM2: round(cov.outsideM2, 2),
       headlandM: w,
       passes: passes.length,
       routes,

@@ -2,13 +2,18 @@
  * The whole sweep as one ordered route: the cells (boustrophedon, U-turns between neighbouring
  * passes) and the headland laps (closed rings one half swath inside the boundary, started at the
  * middle of an edge so the two flat ends of the lap meet exactly), visited nearest first from the
- * home point, joined by transits (flown at the transit height, so they may cross holes).
+ * home point, joined by transits (flown at the transit height).
  *
- * A turn must stay inside the block (it is flown at the spraying height): a U-turn that would
- * leave it becomes a straight turn, and one that still would, a transit.
+ * Every pump-off leg keeps the clearance (README "Clearance"): it stays in the router's free region
+ * (half a swath + the obstacle margin from every hole, half a swath inside the outer boundary). A
+ * U-turn that would leave it becomes a straight turn, and one that still would, the shortest path
+ * around (detour.ts); a transit is that shortest path. Only where the free region does not connect
+ * the two points (a hole's clearance closing a neck of the block) does a leg leave the block, and it
+ * still goes around the holes' clearance (`clear`); failing both, straight (flagged by the tests).
  */
 import type { PathD, PointD } from 'clipper2-ts';
-import { dist, type EdgeIndex } from './geom.ts';
+import type { Router } from './detour.ts';
+import { dist } from './geom.ts';
 import type { Pass } from './passes.ts';
 
 export interface Leg {
@@ -29,15 +34,23 @@ interface Item {
 const clean = (pts: PointD[]): PointD[] =>
   pts.filter((p, i) => i === 0 || dist(p, pts[i - 1] as PointD) > 1e-6);
 
-function turn(a: PointD, b: PointD, right: boolean, block: EdgeIndex): Leg {
+function turn(a: PointD, b: PointD, right: boolean, r: Router): Leg {
   const m = right ? Math.max(a.x, b.x) : Math.min(a.x, b.x);
   const u = clean([a, { x: m, y: a.y }, { x: m, y: b.y }, b]);
-  if (!block.crosses(u)) return { kind: 'turn', pts: u };
-  if (!block.crosses([a, b])) return { kind: 'turn', pts: [a, b] };
-  return { kind: 'transit', pts: [a, b] };
+  if (r.fits(u)) return { kind: 'turn', pts: u };
+  if (r.fits([a, b])) return { kind: 'turn', pts: [a, b] };
+  const around = r.inside(a, b);
+  if (around) return { kind: 'turn', pts: around };
+  return { kind: 'transit', pts: r.clear(a, b) ?? [a, b] };
 }
 
-function cellItem(cell: readonly Pass[], block: EdgeIndex): Item {
+/** A transit from a to b: inside the free region, else around the holes' clearance, else straight. */
+export const transit = (a: PointD, b: PointD, r: Router): Leg => ({
+  kind: 'transit',
+  pts: r.inside(a, b) ?? r.clear(a, b) ?? [a, b],
+});
+
+function cellItem(cell: readonly Pass[], block: Router): Item {
   const sweep = (up: boolean, leftFirst: boolean): Entry => {
     const order = up ? cell : [...cell].reverse();
     const first = order[0] as Pass;
@@ -88,7 +101,7 @@ export function sweepRoute(
   home: PointD,
   laps: readonly PathD[],
   cells: readonly Pass[][],
-  block: EdgeIndex,
+  block: Router,
 ): Leg[] {
   const items: { entries: Entry[] }[] = [
     ...laps.map((r) => ({ entries: lapItem(r).entries() })),
@@ -114,7 +127,7 @@ export function sweepRoute(
     });
     if (!best) break;
     done[bestI] = 1;
-    if (out.length > 0 && bestD > 1e-6) out.push({ kind: 'transit', pts: [at, (best as Entry).at] });
+    if (out.length > 0 && bestD > 1e-6) out.push(transit(at, (best as Entry).at, block));
     at = (best as Entry).emit(out);
   }
   return out;

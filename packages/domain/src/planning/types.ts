@@ -30,6 +30,14 @@ export const PLAN_LIMITS = {
   maxHoles: 30,
 } as const;
 
+/**
+ * Every leg of a plan (spray, turn, transit, to and from home) keeps at least
+ * `width / 2 + OBSTACLE_MARGIN_M` from each hole's edge (README "Clearance"): the boom clears the
+ * obstacle by this margin, which absorbs the drone's position error and drift.
+ */
+export const OBSTACLE_MARGIN_M = 1;
+export const obstacleClearanceM = (width: number): number => width / 2 + OBSTACLE_MARGIN_M;
+
 export const PLAN_DEFAULTS = {
   speedMps: 5,
   heightM: 3,
@@ -105,6 +113,11 @@ export interface RoutePlan {
   coverageAreaM2: number;
   /** Area inside the block covered by two swaths or more, m². */
   overlapAreaM2: number;
+  /**
+   * Area the swaths cover outside the block (past its outer ring or in a hole), m²: 0 for the
+   * planner's plans (boom swaths, to rounding); plans stored before issue 20 may not carry it.
+   */
+  sprayedOutsideM2: number;
   /** Headland width kept along the boundary and around holes, metres (0: none needed). */
   headlandM: number;
   /** Number of passes (straight spray legs parallel to the edge). */
@@ -165,6 +178,8 @@ export const routePlanSchema = z.object({
   blockAreaM2: z.number(),
   coverageAreaM2: z.number(),
   overlapAreaM2: z.number(),
+  /** Absent from plans stored before issue 20 (the server measures those when it reads them). */
+  sprayedOutsideM2: z.number().optional(),
   headlandM: z.number(),
   passes: z.number().int(),
   routes: z.array(droneRouteSchema),
