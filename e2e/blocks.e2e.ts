@@ -2,7 +2,8 @@
  * Blocks as an operator uses them (issue 11 acceptance, zh and en): the list; the batch delete with
  * nothing selected says 'no block selected' without a call (001 §5); a field drawn on the map with a
  * hole (after a bow-tie refused by the shared geometry check), edited, shared by phone (the target
- * sees it shared, read-only); a block used by sorties is refused by the ordinary delete and removed
+ * sees it shared, read-only), then the share stopped from the detail (confirmed; the target no
+ * longer sees it); a block used by sorties is refused by the ordinary delete and removed
  * by force delete only; the detail's coverage section; the monitor's blocks layer toggled on shows a
  * block. In English: a file with no polygon is refused, a zipped Shapefile field with an obstacle
  * shows with its hole, a KML with two fields imports as two blocks,
@@ -199,7 +200,8 @@ describe('blocks', () => {
     await page.getByTestId('blocks-share-phone').fill(OTHER_OPERATOR);
     await screenshot(page, 'blocks-share-zh');
     await page.getByTestId('blocks-share-ok').click();
-    await expect.poll(() => toastTexts(page), { timeout: 10_000 }).toContain('已分享');
+    // The same answer whether or not the number is a user's (no phone enumeration).
+    await expect.poll(() => toastTexts(page), { timeout: 10_000 }).toContain('如该号码属于本平台用户');
     const other = await newPage(browser);
     await signInByApi(other.page, OTHER_OPERATOR);
     await other.page.goto(url(`${PATH}?search=${encodeURIComponent(`${NAME}-改`)}`));
@@ -215,6 +217,23 @@ describe('blocks', () => {
     expect(await page.getByTestId('block-figures').textContent()).toContain('障碍区1');
     await mapSettled(page);
     await screenshot(page, 'blocks-detail-hole-zh');
+
+    step('Stop sharing');
+    // The detail lists who the block is shared with; stopping a share is confirmed, and the user
+    // no longer sees the block.
+    await expect.poll(() => page.getByTestId('block-share-row').count(), { timeout: 10_000 }).toBe(1);
+    expect(await page.getByTestId('block-shares').textContent()).toContain('138*****005');
+    await page.getByTestId('block-unshare').click();
+    await page.getByTestId('block-unshare-ok').waitFor();
+    await page.waitForTimeout(500); // the confirmation's opening animation, for the screenshot
+    await screenshot(page, 'blocks-unshare-confirm-zh');
+    await page.getByTestId('block-unshare-ok').click();
+    await expect.poll(() => toastTexts(page), { timeout: 10_000 }).toContain('已取消分享');
+    await expect.poll(() => page.getByTestId('block-share-row').count(), { timeout: 10_000 }).toBe(0);
+    const gone = await newPage(browser);
+    await signInByApi(gone.page, OTHER_OPERATOR);
+    expect((await apiList(gone.page, `search=${encodeURIComponent(`${NAME}-改`)}`)).length).toBe(0);
+    await gone.context.close();
 
     step('A block sprayed by sorties');
     // A block sprayed by sorties: the ordinary delete is refused, force delete removes it.
