@@ -12,13 +12,29 @@
  * EOI at the very end. Stored: the segments that decode the image plus APP0 (JFIF), APP2 (ICC
  * profile) and APP14 (Adobe colour transform); EXIF (with its GPS position), comments and other
  * application data dropped. The Huffman-coded pixel data itself is not decoded.
+ *
+ * Image bombs (issue 20, finding 11: a 0.31 MB PNG of 6,324 x 6,324 16-bit pixels inflated 320 MB in
+ * 1.2 s on the event loop). An image is refused by its declared size before any pixel data is read:
+ * the PNG IHDR or the JPEG frame header (SOF) must declare at most MAX_IMAGE_SIDE per side and
+ * MAX_IMAGE_PIXELS in all, and a PNG's scanlines at most MAX_PNG_DATA_BYTES (a 4096 x 4096 8-bit
+ * RGBA image; deeper pixels allow fewer). The PNG data that is then inflated is inflated by zlib's
+ * asynchronous inflate, on libuv's thread pool, off the event loop (checkImageOffLoop), at most
+ * INFLATE_CONCURRENCY at once (leaving the pool's other threads to files and crypto) with at most
+ * INFLATE_QUEUE waiting; one more is refused as busy. JPEG pixel data is never decoded; its scan
+ * is a linear pass over at most the upload limit's bytes.
  */
-import { crc32, inflateSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { crc32, inflate, inflateSync } from 'node:zlib';
 import type { ImageType } from './storage.ts';
 
 /** The largest image accepted, in pixels per side and in all (a decompression bomb is refused). */
-export const MAX_IMAGE_SIDE = 16_384;
-export const MAX_IMAGE_PIXELS = 40_000_000;
+export const MAX_IMAGE_SIDE = 8192;
+export const MAX_IMAGE_PIXELS = 4096 * 4096;
+/** The most pixel data (inflated scanlines) a PNG may declare: a 4096 x 4096 8-bit RGBA image. */
+export const MAX_PNG_DATA_BYTES = 4096 * (4096 * 4 + 1);
+/** PNG data inflated at once off the event loop, and how many more may wait for their turn. */
+export const INFLATE_CONCURRENCY = 2;
+export const INFLATE_QUEUE = 16;
 
 export interface CheckedImage {
   type: ImageType;
@@ -35,16 +51,88 @@ const bad = (why: string): never => {
   throw new Bad(why);
 };
 
-/** The image, checked and rebuilt, or null when the bytes are not a whole JPEG or PNG. */
+/** An image whose declared size is over the limits: side and megapixels say what its format allows. */
+export class ImageTooLarge extends Error {
+  constructor(
+    readonly side: number,
+    readonly megapixels: number,
+  ) {
+    super('image too large');
+  }
+}
+/** More PNGs are waiting to be inflated than INFLATE_QUEUE: the caller should retry later. */
+export class ImageCheckBusy extends Error {}
+
+/** Why an image is refused: not a whole JPEG or PNG, or declared larger than the limits. */
+export type ImageRefusal = { refused: 'type' } | { refused: 'dimensions'; side: number; megapixels: number };
+
+type Inflate = (data: Buffer, maxOutputLength: number) => Buffer;
+
+/** The image, checked and rebuilt, or null when the bytes are not a whole JPEG or PNG (or too large). */
 export function checkImage(buf: Buffer): CheckedImage | null {
+  const got = inspect(buf, (data, max) => inflateSync(data, { maxOutputLength: max }));
+  return 'refused' in got ? null : got;
+}
+
+/**
+ * The image checked as checkImage does, with the PNG data inflated off the event loop (a bounded
+ * number at once); refused by its declared size before that. Throws ImageCheckBusy when the queue is full.
+ */
+export async function checkImageOffLoop(buf: Buffer): Promise<CheckedImage | ImageRefusal> {
+  let png: PngParts | null = null;
+  const first = inspect(buf, (data, max) => {
+    png = { data, max };
+    return Buffer.alloc(0);
+  });
+  if (!png) return first;
+  const parts = png as PngParts;
+  let pixels: Buffer;
   try {
-    if (buf.length >= 8 && buf.subarray(0, 8).equals(PNG_SIGNATURE)) return checkPng(buf);
-    if (buf.length >= 4 && buf[0] === 0xff && buf[1] === 0xd8) return checkJpeg(buf);
-    return null;
+    pixels = await inflateBounded(parts.data, parts.max);
   } catch (err) {
-    if (err instanceof Bad || err instanceof RangeError) return null;
+    if ((err as { code?: unknown }).code) return { refused: 'type' };
+    throw err;
+  }
+  return inspect(buf, () => pixels);
+}
+
+interface PngParts {
+  data: Buffer;
+  max: number;
+}
+
+const inflateAsync = promisify(inflate);
+let inflating = 0;
+const waiting: Array<() => void> = [];
+
+async function inflateBounded(data: Buffer, maxOutputLength: number): Promise<Buffer> {
+  if (inflating < INFLATE_CONCURRENCY) inflating++;
+  else if (waiting.length >= INFLATE_QUEUE) throw new ImageCheckBusy('image checks busy');
+  else await new Promise<void>((resolve) => waiting.push(resolve));
+  try {
+    // Output in 1 MB pieces: zlib's 16 KB default makes thousands of pool round trips per image.
+    return await inflateAsync(data, {
+      maxOutputLength,
+      chunkSize: Math.max(64 * 1024, Math.min(maxOutputLength, 1 << 20)),
+    });
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else inflating--;
+  }
+}
+
+function inspect(buf: Buffer, inflateData: Inflate): CheckedImage | ImageRefusal {
+  try {
+    if (buf.length >= 8 && buf.subarray(0, 8).equals(PNG_SIGNATURE)) return checkPng(buf, inflateData);
+    if (buf.length >= 4 && buf[0] === 0xff && buf[1] === 0xd8) return checkJpeg(buf);
+    return { refused: 'type' };
+  } catch (err) {
+    if (err instanceof ImageTooLarge)
+      return { refused: 'dimensions', side: err.side, megapixels: err.megapixels };
+    if (err instanceof Bad || err instanceof RangeError) return { refused: 'type' };
     // zlib errors (a corrupt or oversized stream) carry a code.
-    if ((err as { code?: unknown }).code) return null;
+    if ((err as { code?: unknown }).code) return { refused: 'type' };
     throw err;
   }
 }
@@ -69,7 +157,7 @@ const ADAM7 = [
   [0, 1, 1, 2],
 ] as const;
 
-function checkPng(buf: Buffer): CheckedImage {
+function checkPng(buf: Buffer, inflateData: Inflate): CheckedImage {
   let at = 8;
   const kept: Buffer[] = [PNG_SIGNATURE];
   const idat: Buffer[] = [];
@@ -103,7 +191,14 @@ function checkPng(buf: Buffer): CheckedImage {
       const c = PNG_COLOUR[colour as number];
       if (!c?.depths.includes(depth as number)) bad('depth or colour');
       if (compression !== 0 || filter !== 0 || (interlace !== 0 && interlace !== 1)) bad('method');
-      checkSize(width, height);
+      // Refused here, by the header, before any image data is read, let alone inflated.
+      const bytesPerPixel = ((c as { samples: number }).samples * (depth as number)) / 8;
+      const maxPixels = Math.min(
+        MAX_IMAGE_PIXELS,
+        Math.floor(MAX_PNG_DATA_BYTES / Math.max(1, bytesPerPixel)),
+      );
+      checkSize(width, height, maxPixels);
+      if (height * (Math.ceil(width * bytesPerPixel) + 1) > MAX_PNG_DATA_BYTES) tooLarge(maxPixels);
       header = {
         width,
         height,
@@ -141,7 +236,7 @@ function checkPng(buf: Buffer): CheckedImage {
       if (w > 0) for (let y = 0; y < n; y++) rows.push(rowBytes(w));
     }
   const expected = rows.reduce((sum, r) => sum + r + 1, 0);
-  const pixels = inflateSync(Buffer.concat(idat), { maxOutputLength: expected + 1 });
+  const pixels = inflateData(Buffer.concat(idat), expected + 1);
   if (pixels.length !== expected) bad('image data size');
   let p = 0;
   for (const r of rows) {
@@ -152,9 +247,13 @@ function checkPng(buf: Buffer): CheckedImage {
   return { type, width: h.width, height: h.height, body: Buffer.concat(kept) };
 }
 
-function checkSize(width: number, height: number) {
-  if (width < 1 || height < 1 || width > MAX_IMAGE_SIDE || height > MAX_IMAGE_SIDE) bad('size');
-  if (width * height > MAX_IMAGE_PIXELS) bad('too many pixels');
+function tooLarge(maxPixels: number): never {
+  throw new ImageTooLarge(MAX_IMAGE_SIDE, Math.floor(maxPixels / 100_000) / 10);
+}
+
+function checkSize(width: number, height: number, maxPixels = MAX_IMAGE_PIXELS) {
+  if (width < 1 || height < 1) bad('size');
+  if (width > MAX_IMAGE_SIDE || height > MAX_IMAGE_SIDE || width * height > maxPixels) tooLarge(maxPixels);
 }
 
 interface JpegFrame {

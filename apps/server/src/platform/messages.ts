@@ -224,6 +224,13 @@ const CORE_MESSAGES = {
     th: 'ไฟล์ต้องมีขนาดไม่เกิน {size}',
     ko: '파일은 {size}를 초과할 수 없습니다',
   },
+  uploadDimensions: {
+    zh: '图片尺寸过大：每边不超过 {side} 像素，总计不超过 {megapixels} 百万像素',
+    en: 'The image is too large: at most {side} pixels per side and {megapixels} megapixels in all',
+    'zh-TW': '圖片尺寸過大：每邊不超過 {side} 像素，總計不超過 {megapixels} 百萬像素',
+    th: 'รูปภาพใหญ่เกินไป: ด้านละไม่เกิน {side} พิกเซล และรวมไม่เกิน {megapixels} ล้านพิกเซล',
+    ko: '이미지가 너무 큽니다: 한 변은 {side}픽셀, 전체는 {megapixels}메가픽셀 이하여야 합니다',
+  },
   uploadMalformed: {
     zh: '上传的内容格式有误，请重新选择文件上传',
     en: 'The upload could not be read; please choose the file again',

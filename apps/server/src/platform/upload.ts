@@ -2,11 +2,12 @@
  * Reads the one image of a multipart upload (field "file") and the fields sent before it. Whatever
  * goes wrong reading the body is the request's fault and answers 400 with a translated message: a
  * body that is not multipart, a broken boundary or part header, a body cut short, too many parts,
- * a file over the limit, bytes that are not a whole JPEG or PNG (images.ts).
+ * a file over the limit, bytes that are not a whole JPEG or PNG, an image declared larger than the
+ * limits (images.ts: refused by its header, before its pixel data is inflated off the event loop).
  */
 import type { FastifyRequest } from 'fastify';
 import { AppError, errors } from './errors.ts';
-import { type CheckedImage, checkImage } from './images.ts';
+import { type CheckedImage, checkImageOffLoop, ImageCheckBusy } from './images.ts';
 
 export interface ImageUpload {
   image: CheckedImage;
@@ -37,8 +38,15 @@ export async function readImageUpload(req: FastifyRequest, maxBytes: number): Pr
     .catch(refuse);
   if (part?.fieldname !== 'file') throw errors.badRequest('uploadMissing');
   const buf = await part.toBuffer().catch(refuse);
-  const image = checkImage(buf);
-  if (!image) throw errors.badRequest('uploadType');
+  const image = await checkImageOffLoop(buf).catch((err) => {
+    if (err instanceof ImageCheckBusy) throw errors.tooMany(5);
+    throw err;
+  });
+  if ('refused' in image) {
+    if (image.refused === 'dimensions')
+      throw errors.badRequest('uploadDimensions', { side: image.side, megapixels: image.megapixels });
+    throw errors.badRequest('uploadType');
+  }
   const fields: Record<string, string> = {};
   for (const [name, f] of Object.entries(part.fields)) {
     const v = f && !Array.isArray(f) && 'value' in f ? f.value : undefined;
