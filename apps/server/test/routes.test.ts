@@ -8,7 +8,7 @@
 import { planGroupRoute, ROUTE_BASE, type RouteRecord, routePage } from '@agrifleet/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { translate } from '../src/platform/messages.ts';
-import { accountIdOf, insertBlock, insertRoute, RECT } from './control.kit.ts';
+import { accountIdOf, fakePlan, insertBlock, insertRoute, RECT } from './control.kit.ts';
 import { body, createTestApp, fleetCallers, signInWith, type TestApp } from './helper.ts';
 
 let t: TestApp;
@@ -138,6 +138,8 @@ describe('PUT route', () => {
           editable: true,
         });
         expect(r.plan.routes).toHaveLength(2);
+        // Issue 20 item 17: the plan carries the area its swaths spray outside the block, 0.
+        expect(r.plan.sprayedOutsideM2).toBeLessThan(0.5);
         expect(r.drones.map((d) => [d.index, d.droneId, d.droneStatus])).toEqual([
           [0, null, 0],
           [1, null, 0],
@@ -249,5 +251,41 @@ describe('PATCH /{droneId}', () => {
     const b = (body(done).data as RouteRecord).drones[0];
     expect(b).toMatchObject({ droneStatus: 5, progress: 1, startedAt: a?.startedAt });
     expect(b?.finishedAt).toBeGreaterThanOrEqual(a?.startedAt as number);
+  });
+});
+
+describe('sprayed outside (issue 20 item 17)', () => {
+  it('a plan stored without the figure answers it measured from its legs (a lap on the edge: half outside)', async () => {
+    const plan = fakePlan(1) as Record<string, unknown> & {
+      routes: { legs: { kind: string; path: number[][] }[] }[];
+    };
+    // One spray leg along RECT's south edge, 120.3002 -> 120.3018 at 33.7: half its 5 m swath outside.
+    (plan.routes[0]?.legs[1] as { path: number[][] }).path = [
+      [120.3002, 33.7],
+      [120.3018, 33.7],
+    ];
+    const r = await t.db
+      .insertInto('block_routes')
+      .values({
+        block_id: blockA,
+        owner_account_id: operatorA,
+        name: 'stored before issue 20',
+        block_geometry: JSON.stringify({ type: 'Polygon', coordinates: [RECT] }),
+        params: JSON.stringify({ alignEdgeIndex: 0, home: plan.home, droneCount: 1, width: 5 }),
+        plan: JSON.stringify(plan),
+      })
+      .returning('route_id')
+      .executeTakeFirstOrThrow();
+    await t.db
+      .insertInto('block_route_drones')
+      .values({ route_id: r.route_id, idx: 0, drone_id: null })
+      .execute();
+    const res = await call('GET', `${ROUTE_BASE}/${r.route_id}`, 'operatorA');
+    expect(res.statusCode, res.body).toBe(200);
+    const got = (body(res).data as RouteRecord).plan.sprayedOutsideM2 as number;
+    // 2.5 m x the leg's length (0.0016 degree of longitude at 33.7 degrees north).
+    const length = 0.0016 * ((Math.PI / 180) * 6_378_137 * Math.cos((33.7 * Math.PI) / 180));
+    expect(got / (2.5 * length)).toBeGreaterThan(0.99);
+    expect(got / (2.5 * length)).toBeLessThan(1.01);
   });
 });

@@ -1,3 +1,5 @@
 export { ringsAreaM2 } from './area.ts';
+/** Sprayed area outside the block of a plan as stored (its legs): for plans stored without the figure. */
+export { sprayedOutsideM2 as planSprayedOutsideM2 } from './measure.ts';
 export { planGroupRoute } from './planGroupRoute.ts';
 export * from './types.ts';

@@ -10,6 +10,7 @@ import {
   type PlanIssue,
   type PolygonGeometry,
   planGroupRoute,
+  planSprayedOutsideM2,
   type RouteCreateBody,
   type RoutePlan,
   type RouteRecord,
@@ -56,6 +57,17 @@ type Summary = z.infer<typeof routeSummary>;
 
 const ms = (d: Date | null) => (d ? d.getTime() : null);
 
+/** A plan stored before issue 20 lacks `sprayedOutsideM2`: measured from its legs when read. */
+function withOutside(geometry: RouteRow['blockGeometry'], plan: RoutePlan): RoutePlan {
+  if (typeof plan.sprayedOutsideM2 === 'number') return plan;
+  try {
+    const m2 = planSprayedOutsideM2(geometry as PolygonGeometry, plan);
+    return Number.isFinite(m2) ? { ...plan, sprayedOutsideM2: Number(m2.toFixed(2)) } : plan;
+  } catch {
+    return plan;
+  }
+}
+
 function droneOut(d: RouteDroneRow, last: Map<string, DroneCommand>): RouteRecord['drones'][number] {
   const c = d.droneId ? last.get(d.droneId) : undefined;
   return {
@@ -96,7 +108,7 @@ export function createRoutesService(d: { db: Db; routes: RoutesRepo; commands: C
     return {
       ...head(r),
       blockGeometry: r.blockGeometry,
-      plan: r.plan as unknown as RoutePlan,
+      plan: withOutside(r.blockGeometry, r.plan as unknown as RoutePlan),
       drones: rows.map((x) => droneOut(x, last)),
     };
   }
