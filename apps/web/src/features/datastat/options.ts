@@ -4,6 +4,7 @@
  * rest to scroll to (001 §9 "Max chart X range 20"), "others" in grey. Pure: tested in options.test.ts.
  */
 import type { EChartOption } from '../../charts/EChart.tsx';
+import { escapeHtml } from '../../charts/escapeHtml.ts';
 import type { DetailModel } from './detailModel.ts';
 
 /** Most categories a bar or line chart shows at once (001 §9). */
@@ -111,7 +112,7 @@ export function pieChartOption(model: DetailModel, look: ChartLook): EChartOptio
     tooltip: {
       trigger: 'item',
       formatter: (p: { name: string; value: number; percent: number }) =>
-        `${p.name}: ${look.format(p.value)}${model.unit ? ` ${model.unit}` : ''} (${p.percent}%)`,
+        escapeHtml(`${p.name}: ${look.format(p.value)}${model.unit ? ` ${model.unit}` : ''} (${p.percent}%)`),
     },
     legend: { type: 'scroll', orient: 'vertical', right: 8, top: 'middle', textStyle: { color: TEXT } },
     series: [

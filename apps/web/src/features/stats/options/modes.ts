@@ -4,6 +4,7 @@
  */
 import type { ChartSeries } from '@agrifleet/domain';
 import type { EChartOption } from '../../../charts/EChart.tsx';
+import { escapeHtml } from '../../../charts/escapeHtml.ts';
 import { DARK, type Format, pieLabel, tooltip } from './theme.ts';
 
 export interface ModeOptions {
@@ -30,7 +31,7 @@ export function modePieOption(series: ChartSeries, o: ModeOptions): EChartOption
     tooltip: tooltip({
       trigger: 'item',
       formatter: (p: { name: string; value: number; percent: number }) =>
-        `${p.name}: ${o.format(p.value)} (${p.percent}%)`,
+        `${escapeHtml(p.name)}: ${escapeHtml(o.format(p.value))} (${p.percent}%)`,
     }),
     legend: {
       type: 'scroll',

@@ -3,6 +3,7 @@
  * bar, its value at the right end. Badges: first red, second and third yellow, the rest blue. Pure.
  */
 import type { EChartOption } from '../../../charts/EChart.tsx';
+import { escapeHtml } from '../../../charts/escapeHtml.ts';
 import { BADGE, DARK, type Format, tooltip } from './theme.ts';
 
 export interface RankItem {
@@ -43,7 +44,7 @@ export function rankingOption(items: readonly RankItem[], format: Format, labelW
       trigger: 'item',
       formatter: (p: { dataIndex: number }) => {
         const item = items[p.dataIndex];
-        return item ? `${item.name}: ${format(item.value)}` : '';
+        return item ? `${escapeHtml(item.name)}: ${escapeHtml(format(item.value))}` : '';
       },
     }),
     xAxis: { type: 'value', show: false, max },

@@ -5,6 +5,7 @@
  */
 import { shortRegionName, visibleRegionBars } from '@agrifleet/domain';
 import type { EChartOption } from '../../../charts/EChart.tsx';
+import { escapeHtml } from '../../../charts/escapeHtml.ts';
 import { categoryAxis, DARK, type Format, pieLabel, tooltip, valueAxis, xRange } from './theme.ts';
 
 /** The bars of a region series (values in mu), shortened names; tiny ones dropped if asked. */
@@ -69,7 +70,7 @@ export function domesticPieOption(
     tooltip: tooltip({
       trigger: 'item',
       formatter: (p: { name: string; value: number; percent: number }) =>
-        `${p.name}: ${o.format(p.value)} (${p.percent}%)`,
+        `${escapeHtml(p.name)}: ${escapeHtml(o.format(p.value))} (${p.percent}%)`,
     }),
     legend: { bottom: 0, textStyle: { color: DARK.text }, selectedMode: false },
     series: [
