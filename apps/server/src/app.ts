@@ -79,6 +79,7 @@ import { loadHostProfiles } from './platform/hostProfiles.ts';
 import { requestContext } from './platform/http.ts';
 import { translate } from './platform/messages.ts';
 import { createMessenger, type Transport, transportsFromConfig } from './platform/messaging.ts';
+import { sandboxPayPage } from './platform/payments/page.ts';
 import { createNotifier, type Notifier } from './platform/notify.ts';
 import { createRateLimiter, type RateLimiter } from './platform/rateLimit.ts';
 import { createSealer } from './platform/seal.ts';
@@ -238,6 +239,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(bulletinsModule, org);
   await app.register(ordersModule, org);
   await app.register(leasingModule, { ...org, commands });
+  await app.register(sandboxPayPage, { env: process.env });
   const sorties = createSortiesRepo(db);
   const stats = createStatsService(createStatsRepo(db, config.statTimeZone), {
     timeZone: config.statTimeZone,

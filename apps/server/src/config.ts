@@ -5,6 +5,14 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { paymentSandboxesInUse } from './platform/payments/fromEnv.ts';
+import {
+  MAIL_OUTBOX,
+  refuseSandboxes,
+  type SandboxInUse,
+  SMS_OUTBOX,
+  sandboxesAllowedBy,
+} from './platform/sandboxes.ts';
 
 export const REPO_ROOT = resolve(fileURLToPath(new URL('../../..', import.meta.url)));
 
@@ -58,6 +66,8 @@ export interface Config {
   /** Exposes captchas and codes to tests. Refused unless NODE_ENV is 'test'. */
   testMode: boolean;
   production: boolean;
+  /** ALLOW_SANDBOX_PROVIDERS_NOT_FOR_PRODUCTION=1: sandbox providers may run under NODE_ENV=production (platform/sandboxes.ts). */
+  allowSandboxProviders: boolean;
 }
 
 type Env = Record<string, string | undefined>;
@@ -91,6 +101,14 @@ function secretFor(dataDir: string, env: Env): string {
   return secret;
 }
 
+/** The sandbox providers (platform/sandboxes.ts) the environment leaves in use. */
+export function sandboxesInUse(env: Env): SandboxInUse[] {
+  const inUse: SandboxInUse[] = [];
+  if ((env.SMS_PROVIDER ?? 'outbox') === 'outbox') inUse.push(SMS_OUTBOX);
+  if ((env.MAIL_PROVIDER ?? 'outbox') === 'outbox') inUse.push(MAIL_OUTBOX);
+  return [...inUse, ...paymentSandboxesInUse(env)];
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const production = env.NODE_ENV === 'production';
   const testMode = bool(env.AGRIFLEET_TEST_MODE, false);
@@ -105,7 +123,7 @@ export function loadConfig(env: Env = process.env): Config {
     throw new Error(`Unknown SMS_PROVIDER "${smsProvider}"`);
   if (mailProvider !== 'outbox' && mailProvider !== 'smtp')
     throw new Error(`Unknown MAIL_PROVIDER "${mailProvider}"`);
-  return {
+  const config: Config = {
     port: int(env.PORT, 8080, 'PORT'),
     host: env.HOST ?? '0.0.0.0',
     dataDir,
@@ -146,5 +164,9 @@ export function loadConfig(env: Env = process.env): Config {
     simDrones: int(env.SIM_DRONES, 24, 'SIM_DRONES'),
     demoHistorySorties: int(env.DEMO_HISTORY_SORTIES, 3000, 'DEMO_HISTORY_SORTIES'),
     production,
+    allowSandboxProviders: sandboxesAllowedBy(env),
   };
+  // Production never runs a sandbox unless ALLOW_SANDBOX_PROVIDERS_NOT_FOR_PRODUCTION=1 says so.
+  refuseSandboxes(config, sandboxesInUse(env));
+  return config;
 }

@@ -21,9 +21,9 @@ import { join } from 'node:path';
 import { PAY_PATHS, RENTAL_PATHS } from '@agrifleet/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { leasePaymentsFrom, WECHATPAY_VARS } from '../src/modules/leasing/payments/fromEnv.ts';
-import { decryptResource, rfc3339China } from '../src/modules/leasing/payments/wechatpay.ts';
 import { translate } from '../src/platform/messages.ts';
+import { paymentsFrom, WECHATPAY_VARS } from '../src/platform/payments/fromEnv.ts';
+import { decryptResource, rfc3339China } from '../src/platform/payments/wechatpay.ts';
 import { body, createTestApp, signInWith, type TestApp } from './helper.ts';
 import { accountId, balance, demoClient, MAKER_A, OPERATOR_A } from './leasing.kit.ts';
 
@@ -220,6 +220,10 @@ afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
   delete process.env.LEASE_PAYMENT_PROVIDER;
 });
+
+/** The leasing purpose's provider outside production. */
+const leasePaymentsFrom = (env: Record<string, string | undefined>, jwtSecret: string) =>
+  paymentsFrom(env, 'leasing', { jwtSecret, production: false, allowSandboxProviders: false });
 
 describe('configuration', () => {
   it('a missing variable or an unknown provider stops the start with a clear message', () => {

@@ -21,17 +21,25 @@ import {
   ORDER_DRONES_PATH,
   ORDER_LIST_PATH,
   ORDER_PAY_PATH,
+  ORDER_PAYMENT_PATH,
+  ORDER_SANDBOX_PATH,
   ORDER_YEARLY_FEE_MINOR,
   type OrderPage,
+  type OrderPayAnswer,
   type OrderRow,
 } from '@agrifleet/domain';
 import { sql } from 'kysely';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createInvoicesRepo } from '../src/modules/orders/invoices.repo.ts';
 import { createOrdersRepo } from '../src/modules/orders/orders.repo.ts';
 import { createOrdersService } from '../src/modules/orders/orders.service.ts';
-import { paymentProviderFrom, yearlyFeeFrom } from '../src/modules/orders/payments.ts';
+import { createPaymentsRepo } from '../src/modules/orders/payments.repo.ts';
+import { createOrderPayments } from '../src/modules/orders/payments.service.ts';
+import { yearlyFeeFrom } from '../src/modules/orders/payments.ts';
+import { createAudit } from '../src/platform/audit.ts';
 import { AppError } from '../src/platform/errors.ts';
+import { paymentProviderName, paymentsFrom } from '../src/platform/payments/fromEnv.ts';
 import { body, createTestApp, fleetCallers, signInWith, type TestApp } from './helper.ts';
 
 let t: TestApp;
@@ -81,6 +89,7 @@ const EVERY: [Method, string, unknown?][] = [
   ['POST', ORDER_CREATE_PATH, { droneId: 'JYP26000000', year: YEAR }],
   ['GET', `${ORDER_DETAIL_PATH}/${SN}`],
   ['POST', `${ORDER_PAY_PATH}/${SN}`],
+  ['GET', `${ORDER_PAYMENT_PATH}/${SN}`],
   ['POST', `${ORDER_CANCEL_PATH}/${SN}`],
   ['GET', INVOICE_INFO_PATH],
   ['PUT', INVOICE_INFO_PATH, INFO],
@@ -230,7 +239,23 @@ describe('orders', () => {
     expect((await call('makerB', 'POST', url)).statusCode).toBe(404);
     // The platform sees the order but does not pay for another account.
     expect((await call('platform', 'POST', url)).statusCode).toBe(403);
-    const paid = data<OrderRow>(await call('makerA', 'POST', url));
+    // Paying starts a payment: the order stays unpaid until the provider (here its page) confirms.
+    const started = data<OrderPayAnswer>(await call('makerA', 'POST', url));
+    expect(started).toMatchObject({ status: 1, paidAt: null, payment: { provider: 'sandbox' } });
+    const pay = started.payment as NonNullable<OrderPayAnswer['payment']>;
+    expect(pay.qr).toMatch(/^data:image\/png;base64,/);
+    expect(pay.sandboxUrl).toBe(pay.codeUrl);
+    const sig = new URL(pay.codeUrl).searchParams.get('sig') as string;
+    expect(
+      data<{ status: number }>(await call('makerA', 'GET', `${ORDER_PAYMENT_PATH}/${first.orderSn}`)).status,
+    ).toBe(1);
+    const confirmed = await t.app.inject({
+      method: 'POST',
+      url: `${ORDER_SANDBOX_PATH}/${pay.outTradeNo}`,
+      payload: { sig },
+    });
+    expect(body(confirmed).data).toMatchObject({ outcome: 'paid', status: 2 });
+    const paid = data<OrderRow>(await call('makerA', 'GET', `${ORDER_DETAIL_PATH}/${first.orderSn}`));
     expect(paid).toMatchObject({ status: 2, paymentProvider: 'sandbox' });
     expect(paid.paymentRef).toMatch(/^sandbox-/);
     expect(paid.paidAt).toBeGreaterThan(0);
@@ -360,8 +385,13 @@ describe('invoices', () => {
 
 describe('payment provider and fee', () => {
   it('takes the provider and the fee from the environment, refusing what it cannot use', () => {
-    expect(paymentProviderFrom({}).name).toBe('sandbox');
-    expect(() => paymentProviderFrom({ ORDER_PAYMENT_PROVIDER: 'paypal' })).toThrow(
+    const cfg = { jwtSecret: 's', production: false, allowSandboxProviders: false };
+    expect(paymentsFrom({}, 'orders', cfg).active.name).toBe('sandbox');
+    expect(paymentProviderName({ PAYMENT_PROVIDER: 'wechatpay' }, 'orders')).toBe('wechatpay');
+    expect(
+      paymentProviderName({ PAYMENT_PROVIDER: 'wechatpay', ORDER_PAYMENT_PROVIDER: 'sandbox' }, 'orders'),
+    ).toBe('sandbox');
+    expect(() => paymentsFrom({ ORDER_PAYMENT_PROVIDER: 'paypal' }, 'orders', cfg)).toThrow(
       /Unknown ORDER_PAYMENT_PROVIDER/,
     );
     const fallback = { amountMinor: ORDER_YEARLY_FEE_MINOR, currency: ORDER_CURRENCY };
@@ -375,11 +405,31 @@ describe('payment provider and fee', () => {
     expect(() => yearlyFeeFrom({ ORDER_CURRENCY: 'yuan' }, fallback)).toThrow(/ISO 4217/);
   });
 
-  it('leaves an order unpaid, with no payment or ledger row, when the provider refuses the charge', async () => {
+  it('leaves an order unpaid, with no payment, ledger row or attempt, when the provider does not open it (503)', async () => {
+    const sandbox = paymentsFrom({}, 'orders', {
+      jwtSecret: 's',
+      production: false,
+      allowSandboxProviders: false,
+    });
+    const down = {
+      ...sandbox,
+      active: {
+        ...sandbox.active,
+        createOrder: async () => {
+          throw new Error('provider down');
+        },
+      },
+    };
     const svc = createOrdersService({
       repo: createOrdersRepo(t.db),
       invoices: createInvoicesRepo(t.db),
-      payments: { name: 'refusing', charge: async () => ({ status: 'failed', reason: 'card declined' }) },
+      payments: createOrderPayments({
+        db: t.db,
+        repo: createPaymentsRepo(t.db),
+        payments: down,
+        audit: createAudit(t.db),
+        logger: pino({ level: 'silent' }),
+      }),
       fee: { amountMinor: 12345, currency: 'CNY' },
     });
     const a = { userId: 0, accountId: ids.makerA as number, platform: false };
@@ -392,12 +442,17 @@ describe('payment provider and fee', () => {
     const order = await svc.create(a, { droneId: drones.a[3] as string, year: YEAR });
     expect(order.amount).toBe(12345);
     const before = await t.db.selectFrom('order_ledger').select('id').execute();
-    const err = await svc.pay(a, order.orderSn).catch((e: unknown) => e);
+    const err = await svc.pay(a, order.orderSn, 'http://localhost').catch((e: unknown) => e);
     expect(err).toBeInstanceOf(AppError);
-    expect((err as AppError).status).toBe(402);
-    expect((err as AppError).params).toEqual({ reason: 'card declined' });
+    expect((err as AppError).status).toBe(503);
     expect((await svc.detail(a, order.orderSn)).status).toBe(1);
     expect(await t.db.selectFrom('order_ledger').select('id').execute()).toHaveLength(before.length);
+    const row = await t.db
+      .selectFrom('orders')
+      .select(['pay_attempt', 'pay_code_url'])
+      .where('id', '=', order.orderId)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ pay_attempt: 0, pay_code_url: null });
     const payments = await t.db
       .selectFrom('order_payments')
       .select('id')

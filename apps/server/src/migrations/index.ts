@@ -25,6 +25,7 @@ import * as m0024 from './0024_bulletins.ts';
 import * as m0025 from './0025_orders.ts';
 import * as m0026 from './0026_syslog.ts';
 import * as m0027 from './0027_leasing.ts';
+import * as m0029 from './0029_order_payments.ts';
 
 /** Numbered migrations, applied in key order at start. */
 export const migrations: Record<string, Migration> = {
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   '0025_orders': m0025,
   '0026_syslog': m0026,
   '0027_leasing': m0027,
+  '0029_order_payments': m0029,
 };

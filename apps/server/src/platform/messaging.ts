@@ -1,5 +1,7 @@
 /**
- * Code delivery. `outbox` (default) logs the message and keeps it in outbox_messages for the demo;
+ * Code delivery. `outbox` (default) logs the message and keeps it in outbox_messages for the demo
+ * (a sandbox: under NODE_ENV=production it refuses to start unless
+ * ALLOW_SANDBOX_PROVIDERS_NOT_FOR_PRODUCTION=1, and then warns; platform/sandboxes.ts);
  * `twilio` sends SMS through Twilio's Messages API; `smtp` sends e-mail through any SMTP server.
  * Every attempt is recorded in outbox_messages (real providers store the text with the code masked).
  */
@@ -7,6 +9,7 @@ import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { Db } from './db.ts';
+import { MAIL_OUTBOX, refuseSandboxes, type SandboxInUse, SMS_OUTBOX, sandboxWarning } from './sandboxes.ts';
 
 export interface Message {
   channel: 'sms' | 'email';
@@ -101,6 +104,11 @@ export function createMessenger(db: Db, transports: { sms: Transport; email: Tra
 }
 
 export function transportsFromConfig(config: Config, log: Logger) {
+  const outboxes: SandboxInUse[] = [];
+  if (config.sms.provider === 'outbox') outboxes.push(SMS_OUTBOX);
+  if (config.mail.provider === 'outbox') outboxes.push(MAIL_OUTBOX);
+  refuseSandboxes(config, outboxes);
+  if (config.production && outboxes.length) log.warn(sandboxWarning(outboxes));
   return {
     sms: config.sms.provider === 'twilio' ? twilioTransport(config.sms) : outboxTransport(log),
     email: config.mail.provider === 'smtp' ? smtpTransport(config.mail) : outboxTransport(log),

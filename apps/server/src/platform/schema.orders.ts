@@ -52,6 +52,12 @@ export interface OrdersTable {
   created_at: Timestamp;
   paid_at: Date | null;
   cancelled_at: Date | null;
+  /** Migration 0029: the current payment attempt (0: none yet; trade number 'OR' + order_sn + attempt). */
+  pay_attempt: Generated<number>;
+  pay_provider: string | null;
+  pay_code_url: string | null;
+  pay_started_by: number | null;
+  pay_expires_at: Date | null;
 }
 
 /** Append-only (a trigger refuses UPDATE and DELETE). */

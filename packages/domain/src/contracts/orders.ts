@@ -24,6 +24,12 @@ export const ORDER_PAY_PATH = `${ORDER_BASE}/pay`;
 export const ORDER_CANCEL_PATH = `${ORDER_BASE}/cancel`;
 /** GET the caller's drones a new order may name (the create dialog). */
 export const ORDER_DRONES_PATH = `${ORDER_BASE}/drones`;
+/** GET `${ORDER_PAYMENT_PATH}/{orderSn}`: the state of its payment (the QR dialog polls it; asks the provider). */
+export const ORDER_PAYMENT_PATH = `${ORDER_BASE}/payment`;
+/** POST `${ORDER_NOTIFY_PATH}/{provider}`: a payment provider's signed notification (public). */
+export const ORDER_NOTIFY_PATH = `${ORDER_BASE}/notify`;
+/** GET `${ORDER_SANDBOX_PATH}/{outTradeNo}?sig=` what the sandbox page shows; POST `{sig}` to pay (public; sandbox only). */
+export const ORDER_SANDBOX_PATH = `${ORDER_BASE}/sandbox`;
 export const INVOICE_BASE = '/api/user/invoice';
 /** GET and PUT the account's invoice info. */
 export const INVOICE_INFO_PATH = `${INVOICE_BASE}/info`;
@@ -56,6 +62,10 @@ export const INVOICE_MAX_ORDERS = 200;
 
 /** The day (YYYYMMDD) and 10 random digits. */
 export const ORDER_SN_RE = /^\d{18}$/;
+/** A payment attempt of an order with the provider: 'OR', the orderSn and the attempt (01..99). */
+export const ORDER_TRADE_NO_RE = /^OR(\d{18})(\d{2})$/;
+/** A started payment (its QR code) is good for this long; meanwhile the order cannot be cancelled. */
+export const ORDER_PAY_TTL_MS = 30 * 60_000;
 /**
  * Taxpayer number: the 18-character unified social credit code (digits and capitals but I, O, S, V,
  * Z), or the older 15- or 20-character tax registration number (digits and capitals).
@@ -135,6 +145,31 @@ export const orderCreateBody = z.object({
 export type OrderCreateBody = z.infer<typeof orderCreateBody>;
 
 export const orderSnParams = z.object({ orderSn: orderSnSchema });
+export const orderTradeNoParams = z.object({ outTradeNo: z.string().regex(ORDER_TRADE_NO_RE) });
+
+/** A started payment: the QR code to scan (a PNG data URL of `codeUrl`), until `expiresAt`. */
+export const orderPayment = z.object({
+  outTradeNo: z.string(),
+  provider: z.string(),
+  codeUrl: z.string(),
+  qr: z.string(),
+  /** The sandbox's page on this console (a desktop opens it without a phone); null for a real provider. */
+  sandboxUrl: z.string().nullable(),
+  expiresAt: z.number(),
+});
+export type OrderPayment = z.infer<typeof orderPayment>;
+/** POST pay: the order (paid only when the provider confirms) and the payment to make, null once paid. */
+export const orderPayAnswer = orderRow.extend({ payment: orderPayment.nullable() });
+export type OrderPayAnswer = z.infer<typeof orderPayAnswer>;
+/** GET payment: where the order's payment stands. */
+export const orderPaymentState = z.object({
+  orderSn: z.string(),
+  status: z.number().int(),
+  paidAt: z.number().nullable(),
+  outTradeNo: z.string().nullable(),
+  expiresAt: z.number().nullable(),
+});
+export type OrderPaymentState = z.infer<typeof orderPaymentState>;
 
 export const orderDronesQuery = z.object({ keyword: trimmedText(64).optional() });
 export const orderDrone = z.object({ droneId: z.string(), droneName: z.string() });

@@ -30,11 +30,12 @@ import { auditOf } from '../../platform/audit.ts';
 import { callerOf } from '../../platform/auth/guard.ts';
 import { errors } from '../../platform/errors.ts';
 import { ok } from '../../platform/http.ts';
+import { paymentsFrom } from '../../platform/payments/fromEnv.ts';
 import type { Routes } from '../../platform/routes.ts';
+import { sandboxWarning } from '../../platform/sandboxes.ts';
 import type { LeasingDeps } from './deps.ts';
 import { createMoneyRepo } from './money.repo.ts';
 import { createMoneyService, type MoneyService } from './money.service.ts';
-import { leasePaymentsFrom } from './payments/fromEnv.ts';
 import { sideOf } from './side.ts';
 
 const tags = ['leasing'];
@@ -43,10 +44,13 @@ const QUERY_JOB_MS = 60_000;
 
 export const moneyRoutes: Routes<LeasingDeps> = async (app, deps) => {
   // PAYMENT_PROVIDER (or LEASE_PAYMENT_PROVIDER) and WECHATPAY_*: read here, config.ts does not carry them.
-  const payments = leasePaymentsFrom(process.env, deps.config.jwtSecret);
+  // In production the sandbox stops the start unless ALLOW_SANDBOX_PROVIDERS_NOT_FOR_PRODUCTION=1.
+  const payments = paymentsFrom(process.env, 'leasing', deps.config);
   if (payments.sandbox && deps.config.production)
-    app.log.warn(
-      'leasing recharges use the sandbox payment provider: its page credits a balance with no money received; set PAYMENT_PROVIDER=wechatpay (modules/leasing/README.md "Money")',
+    deps.logger.warn(
+      sandboxWarning([
+        { what: 'leasing recharges on the sandbox payment provider', fix: 'PAYMENT_PROVIDER' },
+      ]),
     );
   const svc = createMoneyService({
     db: deps.db,
@@ -176,7 +180,9 @@ export const moneyRoutes: Routes<LeasingDeps> = async (app, deps) => {
     },
   );
 
-  await app.register(sandboxRoutes, { svc });
+  // The sandbox's calls exist only while it is the provider (else 404: not registered; the page
+  // itself: platform/payments/page.ts).
+  if (payments.sandbox) await app.register(sandboxRoutes, { svc });
   await app.register(noticeRoutes, { svc });
 };
 

@@ -20,14 +20,14 @@ import type { Logger } from 'pino';
 import type { Audit } from '../../platform/audit.ts';
 import type { Db } from '../../platform/db.ts';
 import { AppError, errors } from '../../platform/errors.ts';
+import type { Payments } from '../../platform/payments/fromEnv.ts';
+import type { NoticeIn } from '../../platform/payments/provider.ts';
+import { qrPng } from '../../platform/payments/qr.ts';
 import { retryTx } from '../../platform/retryTx.ts';
 import type { Commands } from '../../telemetry/commands/types.ts';
 import { settle } from './balanceLocks.ts';
 import { adjustBook, balanceOf, post, providerBook, walletBook } from './ledger.ts';
 import type { MoneyRepo, Scope } from './money.repo.ts';
-import type { LeasePayments } from './payments/fromEnv.ts';
-import type { NoticeIn } from './payments/provider.ts';
-import { qrPng } from './payments/qr.ts';
 import { clientFor, type LeasingSide } from './side.ts';
 
 export const RECHARGE_TTL_MS = 2 * 3_600_000;
@@ -41,7 +41,7 @@ export type PaymentOutcome = 'paid' | 'duplicate' | 'unknownOrder' | 'amountMism
 export interface MoneyDeps {
   db: Db;
   repo: MoneyRepo;
-  payments: LeasePayments;
+  payments: Payments;
   commands: Commands;
   audit: Audit;
   logger: Logger;

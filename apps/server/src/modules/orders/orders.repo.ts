@@ -8,7 +8,6 @@ import { ORDER_STATUS } from '@agrifleet/domain';
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db.ts';
 import { likePattern } from '../../platform/like.ts';
-import type { ChargeRequest, ChargeResult } from './payments.ts';
 
 export type Owner = number | null;
 
@@ -166,75 +165,29 @@ export function createOrdersRepo(db: Db) {
         .executeTakeFirstOrThrow(),
 
     /**
-     * Pays an unpaid order: under the order's row lock (so two requests never charge twice) the
-     * provider charges it; a confirmed charge writes the payment, its two ledger entries (the payer
-     * account's book debited, the platform's service fees credited) and the paid status, together.
+     * Cancels an unpaid order with no payment that can still be made (one statement: a payment
+     * confirmed meanwhile wins); false when it is not unpaid or a started payment has not expired.
      */
-    async pay(
-      orderId: number,
-      userId: number,
-      charge: (req: Omit<ChargeRequest, 'description'>) => Promise<ChargeResult>,
-      provider: string,
-    ): Promise<'notUnpaid' | ChargeResult> {
-      return db.transaction().execute(async (trx) => {
-        const o = await trx
-          .selectFrom('orders')
-          .select(['id', 'order_sn', 'status', 'amount_minor', 'currency', 'account_id'])
-          .where('id', '=', orderId)
-          .forUpdate()
-          .executeTakeFirstOrThrow();
-        if (o.status !== ORDER_STATUS.unpaid) return 'notUnpaid' as const;
-        const amount = Number(o.amount_minor);
-        const result = await charge({ orderSn: o.order_sn, amountMinor: amount, currency: o.currency });
-        if (result.status !== 'confirmed') return result;
-        const payment = await trx
-          .insertInto('order_payments')
-          .values({
-            order_id: o.id,
-            provider,
-            provider_ref: result.providerRef,
-            amount_minor: amount,
-            currency: o.currency,
-            by_user_id: userId,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await trx
-          .insertInto('order_ledger')
-          .values([
-            {
-              payment_id: payment.id,
-              book: `account:${o.account_id}`,
-              amount_minor: -amount,
-              currency: o.currency,
-            },
-            {
-              payment_id: payment.id,
-              book: 'platform:serviceFees',
-              amount_minor: amount,
-              currency: o.currency,
-            },
-          ])
-          .execute();
-        await trx
-          .updateTable('orders')
-          .set({ status: ORDER_STATUS.paid, paid_at: sql`now()` })
-          .where('id', '=', o.id)
-          .execute();
-        return result;
-      });
-    },
-
-    /** Cancels an unpaid order; false when it is not unpaid. */
     async cancel(orderId: number): Promise<boolean> {
       const r = await db
         .updateTable('orders')
         .set({ status: ORDER_STATUS.cancelled, cancelled_at: sql`now()` })
         .where('id', '=', orderId)
         .where('status', '=', ORDER_STATUS.unpaid)
+        .where((eb) =>
+          eb.or([eb('pay_expires_at', 'is', null), eb('pay_expires_at', '<=', sql<Date>`now()`)]),
+        )
         .executeTakeFirst();
       return Number(r.numUpdatedRows) === 1;
     },
+
+    /** The order's status and the end of its started payment (why a cancel was refused). */
+    payState: (orderId: number) =>
+      db
+        .selectFrom('orders')
+        .select(['status', 'pay_expires_at'])
+        .where('id', '=', orderId)
+        .executeTakeFirstOrThrow(),
   };
 }
 export type OrdersRepo = ReturnType<typeof createOrdersRepo>;

@@ -2,7 +2,7 @@
  * Orders and invoices (001 §7 "Orders and invoices"): families /api/user/order and
  * /api/user/invoice. OrderList and InvoiceList are screens of manufacturers and the platform
  * (packages/domain access.ts); the invoice status step is the platform's alone (the service refuses
- * others with 403). docs/api.md "Orders and invoices".
+ * others with 403). docs/api.md "Orders and invoices". Paying: orders.pay.routes.ts.
  */
 import {
   INVOICE_APPLY_PATH,
@@ -20,7 +20,6 @@ import {
   ORDER_DETAIL_PATH,
   ORDER_DRONES_PATH,
   ORDER_LIST_PATH,
-  ORDER_PAY_PATH,
   ok as okSchema,
   orderCreateBody,
   orderDrones,
@@ -40,12 +39,12 @@ import type { Routes } from '../../platform/routes.ts';
 import type { Actor, OrdersService } from './orders.service.ts';
 
 const tags = ['orders'];
-const orders = { access: { screens: ['OrderList'] } } as const;
+export const orders = { access: { screens: ['OrderList'] } } as const;
 const invoices = { access: { screens: ['InvoiceList'] } } as const;
 /** The invoice info and the application are reached from both screens. */
 const either = { access: { screens: ['OrderList', 'InvoiceList'] } } as const;
 
-function actor(req: FastifyRequest): Actor {
+export function actor(req: FastifyRequest): Actor {
   const c = callerOf(req);
   return { userId: c.user.id, accountId: c.account.id, platform: c.account.account_type === 1 };
 }
@@ -109,25 +108,6 @@ export const ordersRoutes: Routes<{ svc: OrdersService }> = async (app, { svc })
       schema: { tags, summary: 'One order', params: orderSnParams, response: { 200: okSchema(orderRow) } },
     },
     async (req) => ok(req, await svc.detail(actor(req), req.params.orderSn)),
-  );
-
-  app.post(
-    `${ORDER_PAY_PATH}/:orderSn`,
-    {
-      config: orders,
-      schema: {
-        tags,
-        summary:
-          'Pay an unpaid order of the caller’s account through the payment provider (sandbox: at once)',
-        params: orderSnParams,
-        response: { 200: okSchema(orderRow) },
-      },
-    },
-    async (req) => {
-      const order = await svc.pay(actor(req), req.params.orderSn);
-      auditOf(req).detail = { provider: order.paymentProvider, amount: order.amount };
-      return ok(req, order);
-    },
   );
 
   app.post(

@@ -11,15 +11,17 @@ import {
   INVOICE_STATUS,
   type InvoiceInfoValues,
   type InvoiceListQuery,
+  ORDER_STATUS,
   ORDER_TYPES,
   type OrderCreateBody,
   type OrderListQuery,
+  type OrderPayAnswer,
   type OrderRow,
 } from '@agrifleet/domain';
 import { AppError, errors } from '../../platform/errors.ts';
 import type { InvoicesRepo } from './invoices.repo.ts';
 import type { OrdersRepo, Owner } from './orders.repo.ts';
-import type { PaymentProvider } from './payments.ts';
+import type { OrderPayments } from './payments.service.ts';
 
 /** Who acts: the user, its account and whether that account is the platform's. */
 export interface Actor {
@@ -45,7 +47,7 @@ export function newOrderSn(now = new Date()): string {
 export function createOrdersService(d: {
   repo: OrdersRepo;
   invoices: InvoicesRepo;
-  payments: PaymentProvider;
+  payments: OrderPayments;
   fee: { amountMinor: number; currency: string };
 }) {
   /** The order the actor may act on as its payer: another account's (seen by the platform) is 403. */
@@ -107,24 +109,36 @@ export function createOrdersService(d: {
       }
     },
 
-    async pay(a: Actor, orderSn: string): Promise<OrderRow> {
+    /**
+     * Starts the payment of an unpaid order of the caller's account: the order stays unpaid until
+     * the provider confirms (payments.service.ts); the answer carries the QR code to pay with (null
+     * when a payment made meanwhile was found and the order is paid).
+     */
+    async pay(a: Actor, orderSn: string, origin: string): Promise<OrderPayAnswer> {
       const order = await ownOrder(a, orderSn);
-      const done = await d.repo.pay(
-        order.orderId,
-        a.userId,
-        (req) => d.payments.charge({ ...req, description: `AgriFleet ${order.year} ${order.droneId}` }),
-        d.payments.name,
-      );
-      if (done === 'notUnpaid') throw new AppError(409, ErrorCode.conflict, 'orderNotUnpaid', { orderSn });
-      if (done.status === 'failed')
-        throw new AppError(402, 402, 'orderPaymentFailed', { reason: done.reason });
-      return detail(a, orderSn);
+      if (order.status !== ORDER_STATUS.unpaid)
+        throw new AppError(409, ErrorCode.conflict, 'orderNotUnpaid', { orderSn });
+      const payment = await d.payments.start(order.orderId, orderSn, a.userId, origin);
+      return { ...(await detail(a, orderSn)), payment };
+    },
+
+    /** Where the order's payment stands (whoever sees the order; asks the provider when due). */
+    async paymentState(a: Actor, orderSn: string) {
+      await detail(a, orderSn);
+      return d.payments.state(orderSn);
     },
 
     async cancel(a: Actor, orderSn: string): Promise<OrderRow> {
       const order = await ownOrder(a, orderSn);
-      if (!(await d.repo.cancel(order.orderId)))
+      if (!(await d.repo.cancel(order.orderId))) {
+        const now = await d.repo.payState(order.orderId);
+        if (now.status === ORDER_STATUS.unpaid && now.pay_expires_at)
+          throw new AppError(409, ErrorCode.conflict, 'orderPaymentPending', {
+            orderSn,
+            until: now.pay_expires_at.toISOString().slice(0, 16).replace('T', ' '),
+          });
         throw new AppError(409, ErrorCode.conflict, 'orderNotUnpaid', { orderSn });
+      }
       return detail(a, orderSn);
     },
 

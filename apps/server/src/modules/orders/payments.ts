@@ -1,42 +1,20 @@
 /**
- * Payment providers (ARCHITECTURE "Providers"): a small interface with a local default. The sandbox
- * confirms every charge at once with a reference of its own; it is what runs unless
- * ORDER_PAYMENT_PROVIDER names another (PAYMENT_PROVIDER is the leasing recharges'). No real adapter is built yet: an unknown name stops the start
- * rather than taking money nowhere.
+ * Orders pay through the platform's payment providers (platform/payments: the sandbox, WeChat Pay
+ * Native), the interface leasing recharges use; ORDER_PAYMENT_PROVIDER (else PAYMENT_PROVIDER) picks
+ * one (platform/payments/fromEnv.ts). Here: the trade number of a payment attempt and the fee.
  */
-import { randomUUID } from 'node:crypto';
+import { ORDER_TRADE_NO_RE } from '@agrifleet/domain';
 
-export interface ChargeRequest {
-  orderSn: string;
-  /** Integer minor units. */
-  amountMinor: number;
-  currency: string;
-  description: string;
-}
+/** The provider's order number of an attempt: 'OR', the orderSn and the attempt (01..99). */
+export const orderTradeNo = (orderSn: string, attempt: number) =>
+  `OR${orderSn}${String(attempt).padStart(2, '0')}`;
 
-export type ChargeResult =
-  | { status: 'confirmed'; providerRef: string }
-  | { status: 'failed'; reason: string };
-
-export interface PaymentProvider {
-  readonly name: string;
-  charge(req: ChargeRequest): Promise<ChargeResult>;
-}
-
-export function sandboxPayments(): PaymentProvider {
-  return {
-    name: 'sandbox',
-    async charge() {
-      return { status: 'confirmed', providerRef: `sandbox-${randomUUID()}` };
-    },
-  };
-}
-
-/** The provider ORDER_PAYMENT_PROVIDER names (default: sandbox). */
-export function paymentProviderFrom(env: Record<string, string | undefined> = process.env): PaymentProvider {
-  const name = env.ORDER_PAYMENT_PROVIDER || 'sandbox';
-  if (name === 'sandbox') return sandboxPayments();
-  throw new Error(`Unknown ORDER_PAYMENT_PROVIDER "${name}" (available: sandbox)`);
+/** The order and attempt a trade number names, or null when it is not one of ours. */
+export function parseOrderTradeNo(outTradeNo: string): { orderSn: string; attempt: number } | null {
+  const m = ORDER_TRADE_NO_RE.exec(outTradeNo);
+  if (!m) return null;
+  const attempt = Number(m[2]);
+  return attempt >= 1 ? { orderSn: m[1] as string, attempt } : null;
 }
 
 /** The yearly fee per drone: ORDER_YEARLY_FEE_MINOR (integer minor units) and ORDER_CURRENCY, else the domain's. */

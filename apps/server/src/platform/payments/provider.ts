@@ -1,8 +1,10 @@
 /**
- * Leasing payment providers (issue 13 "Money"): how a QR recharge is asked for, looked up and
- * confirmed. The sandbox (sandbox.ts) is the default; WeChat Pay Native APIv3 (wechatpay.ts) is the
- * real one. fromEnv.ts picks one from the environment. A provider never touches the database:
- * money.service.ts decides what a confirmed payment does (applyPayment).
+ * Payment providers (issue 13 "Money", issue 20): how a QR payment (a leasing recharge, a service-fee
+ * order) is asked for, looked up and confirmed. The sandbox (sandbox.ts) is the local default, refused
+ * in production unless ALLOW_SANDBOX_PROVIDERS_NOT_FOR_PRODUCTION allows it (platform/sandboxes.ts);
+ * WeChat Pay Native APIv3 (wechatpay.ts) is the real one. fromEnv.ts picks one per purpose from the
+ * environment. A provider never touches the database: the module decides what a confirmed payment
+ * does (leasing money.service.ts applyPayment, orders orders.service.ts applyPayment).
  */
 
 export interface CreateOrder {
@@ -35,7 +37,7 @@ export type NoticeResult =
   | { verified: false; reason: string }
   | ({ verified: true; outTradeNo: string } & ProviderOrder);
 
-export interface LeasePaymentProvider {
+export interface PaymentProvider {
   readonly name: string;
   /** Currencies the provider takes (null: any). */
   readonly currencies: readonly string[] | null;

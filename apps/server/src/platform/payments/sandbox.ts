@@ -1,22 +1,21 @@
 /**
- * The sandbox provider (the default): the QR code opens the console's sandbox payment page
- * (SANDBOX_PAY_PAGE) with a signature of the trade number, so only who holds the code can confirm
- * it. Confirming is a POST of the same signature (money.service.ts sandboxPay), handled like a
- * verified notification of provider 'sandbox'. No money moves anywhere.
+ * The sandbox provider (the default outside production; platform/sandboxes.ts): the QR code opens
+ * the console's sandbox payment page (`page`, SANDBOX_PAY_PAGE) with a signature of the trade
+ * number, so only who holds the code can confirm it. Confirming is a POST of the same signature
+ * (leasing money.service.ts sandboxPay, orders orders.service.ts sandboxPay), handled like a
+ * verified notification of provider 'sandbox'. No money moves anywhere. Each purpose signs under a
+ * key of its own (`label`).
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { SANDBOX_PAY_PAGE } from '@agrifleet/domain';
-import type { LeasePaymentProvider } from './provider.ts';
+import type { PaymentProvider } from './provider.ts';
 
-const LABEL = 'agrifleet:leasing:sandbox-pay:v1';
-
-export interface SandboxPayments extends LeasePaymentProvider {
+export interface SandboxPayments extends PaymentProvider {
   sign(outTradeNo: string): string;
   verify(outTradeNo: string, sig: string): boolean;
 }
 
-export function sandboxProvider(jwtSecret: string): SandboxPayments {
-  const key = createHmac('sha256', jwtSecret).update(LABEL).digest();
+export function sandboxProvider(jwtSecret: string, opts: { label: string; page: string }): SandboxPayments {
+  const key = createHmac('sha256', jwtSecret).update(opts.label).digest();
   const sign = (outTradeNo: string) => createHmac('sha256', key).update(outTradeNo).digest('hex');
   const verify = (outTradeNo: string, sig: string) => {
     const want = Buffer.from(sign(outTradeNo), 'hex');
@@ -29,7 +28,7 @@ export function sandboxProvider(jwtSecret: string): SandboxPayments {
     sign,
     verify,
     async createOrder(o) {
-      return { codeUrl: `${o.origin}${SANDBOX_PAY_PAGE}/${o.outTradeNo}?sig=${sign(o.outTradeNo)}` };
+      return { codeUrl: `${o.origin}${opts.page}/${o.outTradeNo}?sig=${sign(o.outTradeNo)}` };
     },
     async queryOrder() {
       // Only the sandbox page pays a sandbox order.

@@ -11,7 +11,7 @@
  *   SUCCESS pays. Amounts are fen (CNY only).
  */
 import { createDecipheriv, createSign, createVerify, type KeyObject, randomBytes } from 'node:crypto';
-import type { LeasePaymentProvider, ProviderOrder } from './provider.ts';
+import type { PaymentProvider, ProviderOrder } from './provider.ts';
 
 export const WECHATPAY_DEFAULT_BASE = 'https://api.mch.weixin.qq.com';
 const SKEW_S = 300;
@@ -77,7 +77,7 @@ function stateOf(t: Transaction): ProviderOrder {
   };
 }
 
-export function wechatPayProvider(cfg: WechatPayConfig): LeasePaymentProvider {
+export function wechatPayProvider(cfg: WechatPayConfig): PaymentProvider {
   const now = cfg.now ?? (() => Math.floor(Date.now() / 1000));
   const base = cfg.baseUrl.replace(/\/+$/, '');
 
