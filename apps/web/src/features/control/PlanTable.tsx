@@ -1,5 +1,5 @@
 /**
- * What a plan comes to: coverage, overlap and passes of the whole plan, and per drone (in its map
+ * What a plan comes to: coverage, overlap, area sprayed outside the block and passes of the whole plan, and per drone (in its map
  * colour) distance, flight time, spray volume, sorties and area; or the issue that stopped planning,
  * translated.
  */
@@ -56,6 +56,7 @@ export function PlanFiguresView({ plan }: { plan: RoutePlan }) {
   const items: [string, string][] = [
     ['coverage', pct(f.coverage)],
     ['overlap', pct(f.overlap)],
+    ['outside', f.outsideM2 === null ? '—' : `${f.outsideM2.toFixed(1)} m²`],
     ['passes', String(f.passes)],
     [
       'blockArea',

@@ -89,12 +89,17 @@ describe('route planning geometry', () => {
       blockAreaM2: 20_000,
       coverageAreaM2: 19_900,
       overlapAreaM2: 200,
+      sprayedOutsideM2: 0.4,
       passes: 20,
       routes: [route(0, 90), route(1, 110)],
     } as unknown as RoutePlan;
     const f = planFigures(plan);
     expect(f.coverage).toBeCloseTo(0.995);
     expect(f.overlap).toBeCloseTo(0.01);
+    expect(f.outsideM2).toBe(0.4);
+    expect(
+      planFigures({ ...plan, sprayedOutsideM2: undefined } as unknown as RoutePlan).outsideM2,
+    ).toBeNull();
     expect(f.flightTimeS).toBe(110);
     expect(f.imbalance).toBeCloseTo(0.1);
     expect(routeStart(plan.routes[0] as RoutePlan['routes'][number])).toEqual([120, 31.5001]);

@@ -103,6 +103,8 @@ export interface PlanFigures {
   coverage: number;
   /** Share of the block's area sprayed twice or more, 0..1. */
   overlap: number;
+  /** Area the swaths spray outside the block, m² (null: a plan that does not say). */
+  outsideM2: number | null;
   passes: number;
   distanceM: number;
   flightTimeS: number;
@@ -119,6 +121,7 @@ export function planFigures(plan: RoutePlan): PlanFigures {
   return {
     coverage: plan.coverageAreaM2 / area,
     overlap: plan.overlapAreaM2 / area,
+    outsideM2: typeof plan.sprayedOutsideM2 === 'number' ? plan.sprayedOutsideM2 : null,
     passes: plan.passes,
     distanceM: plan.routes.reduce((s, r) => s + r.distanceM, 0),
     flightTimeS: Math.max(0, ...times),
