@@ -76,6 +76,8 @@ export interface LeaseChargesTable {
   currency: string;
   txn_id: Minor | null;
   created_at: Timestamp;
+  /** The charge of the same sortie this one replaces (a reopened sortie, migration 0032). */
+  replaces_charge_id: ColumnType<number | null, number | null | undefined, never>;
 }
 
 export interface LeaseRechargesTable {

@@ -14,7 +14,13 @@ import { recover } from './ingest/recovery.ts';
 import { sortieRow } from './ingest/sortieRow.ts';
 import type { TimeWindow } from './ingest/validate.ts';
 import { createWriter, type SortieHook, type WriterOptions } from './ingest/writer.ts';
-import { addToRollups, DEFAULT_ROLLUP_SETTINGS, pruneGrains, type RollupSettings } from './rollups/index.ts';
+import {
+  addToRollups,
+  DEFAULT_ROLLUP_SETTINGS,
+  pruneGrains,
+  type RollupSettings,
+  removeFromRollups,
+} from './rollups/index.ts';
 
 export interface TelemetryOptions {
   db: Db;
@@ -55,6 +61,7 @@ export function createTelemetry(o: TelemetryOptions) {
       for (const hook of sortieHooks) await hook(trx, sortie, points);
     },
     afterSorties: (trx, ids) => addToRollups(trx, { ids }, o.rollups ?? DEFAULT_ROLLUP_SETTINGS),
+    retractSorties: (trx, ids) => removeFromRollups(trx, ids, o.rollups ?? DEFAULT_ROLLUP_SETTINGS),
     buildSortie: (job, points) => {
       const meta = directory.peek(job.droneId);
       return meta ? sortieRow(meta, { points, reason: job.reason }, o.locate) : null;
@@ -85,7 +92,8 @@ export function createTelemetry(o: TelemetryOptions) {
     directory,
     /**
      * Runs `hook` in the transaction that stores each new sortie (a replayed or retried sortie that
-     * is already stored runs no hook): what it writes commits with the sortie or not at all.
+     * is already stored runs no hook): what it writes commits with the sortie or not at all. A
+     * sortie closed by silence and replaced by its reopened whole runs it again with `replaced`.
      */
     addSortieHook(hook: SortieHook) {
       sortieHooks.push(hook);

@@ -9,8 +9,12 @@
  * The hook runs under a savepoint: should billing itself fail, the sortie (and the telemetry flush
  * it rides in) is still stored, the failure is logged, and the sweeper (`sweepUnbilled`, every
  * minute) bills the sortie later; the charge's unique sortie id keeps that exactly once too.
+ *
+ * Only a client that consented (activated, 2) is charged: a sortie under a lease of a client in
+ * debugging or unactivated (leases made before consent was required) is stored and never billed,
+ * not later by the sweeper either (it bills only sorties stored after the client's activation).
  */
-import { CHARGE_KINDS, LEDGER_KINDS, sortieCharge } from '@agrifleet/domain';
+import { CHARGE_KINDS, CLIENT_STATUS, LEDGER_KINDS, sortieCharge } from '@agrifleet/domain';
 import { type Kysely, sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { Db } from '../../platform/db.ts';
@@ -72,20 +76,28 @@ export async function chargeSortie(
   trx: Kysely<Database>,
   timeZone: string,
   s: BillableSortie,
+  replacesChargeId: number | null = null,
 ): Promise<{ amount: number; clientId: number } | null> {
   const start = new Date(s.startTime);
-  const lease = await trx
-    .selectFrom('leases')
-    .selectAll()
-    .where('drone_id', '=', s.droneId)
-    .where('status', 'in', [1, 2])
-    .where('start_time', '<=', start)
-    .where((eb) => eb.or([eb('return_time', 'is', null), eb('return_time', '>', start)]))
-    .orderBy('start_time', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  if (!lease) return null;
-  await lockClient(trx, lease.client_id);
+  const leaseAt = () =>
+    trx
+      .selectFrom('leases')
+      .selectAll()
+      .where('drone_id', '=', s.droneId)
+      .where('status', 'in', [1, 2])
+      .where('start_time', '<=', start)
+      .where((eb) => eb.or([eb('return_time', 'is', null), eb('return_time', '>', start)]))
+      .orderBy('start_time', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+  const found = await leaseAt();
+  if (!found) return null;
+  const client = await lockClient(trx, found.client_id);
+  // Read again under the client's lock (README "Concurrency"): a cancel, return or price change that
+  // committed while this waited is seen; and only a client that consented (activated) is charged.
+  const lease = await leaseAt();
+  if (!lease || lease.client_id !== found.client_id || client?.active_status !== CLIENT_STATUS.activated)
+    return null;
   const currency = lease.currency.trim();
   const amount = sortieCharge(
     lease.lease_model,
@@ -115,8 +127,13 @@ export async function chargeSortie(
       amount_minor: amount,
       currency,
       txn_id: txnId,
+      replaces_charge_id: replacesChargeId,
     })
-    .onConflict((oc) => oc.column('sortie_id').doNothing())
+    .onConflict((oc) =>
+      replacesChargeId === null
+        ? oc.column('sortie_id').where('replaces_charge_id', 'is', null).doNothing()
+        : oc.column('replaces_charge_id').doNothing(),
+    )
     .returning('id')
     .executeTakeFirst();
   if (!inserted) return null;
@@ -153,12 +170,73 @@ export async function chargeSortie(
   return { amount, clientId: lease.client_id };
 }
 
-/** The hook telemetry runs for each new sortie, in the transaction that stores it. */
+/** A charge no other replaces: the one that counts (work records, deductions, lease totals). */
+export const currentCharge = (alias: string) =>
+  sql<boolean>`NOT EXISTS (SELECT 1 FROM lease_charges rc WHERE rc.replaces_charge_id = ${sql.ref(`${alias}.id`)})`;
+
+/**
+ * Bills a stored sortie replaced by its reopened whole (telemetry writerStore, issue 20 #16): the
+ * whole flight is charged once. Its current charge is replaced by the charge of the whole (a new
+ * row naming it: the table is append-only), the earlier amount goes back to the wallet in a
+ * reversing posting, and the leasing rollups lose the earlier figures; all in `trx`, under the
+ * client's lock. Never charged before (no lease, or billing failed): billed as a new sortie.
+ */
+export async function rebillSortie(
+  trx: Kysely<Database>,
+  deps: BillingDeps,
+  s: BillableSortie,
+): Promise<number | null> {
+  const old = await trx
+    .selectFrom('lease_charges as c')
+    .selectAll('c')
+    .where('c.sortie_id', '=', s.sortieId)
+    .where(currentCharge('c'))
+    .executeTakeFirst();
+  if (!old) return billSortie(trx, deps, s);
+  await lockClient(trx, old.client_id);
+  const charged = await chargeSortie(trx, deps.timeZone, s, old.id);
+  if (!charged) return null;
+  const currency = old.currency.trim();
+  const before = Number(old.amount_minor);
+  if (old.txn_id !== null && before > 0)
+    await postToLessor(trx, {
+      kind: LEDGER_KINDS.adjustment,
+      currency,
+      ref: `sortie:${s.sortieId}:reopened`,
+      clientId: old.client_id,
+      lessorAccountId: old.lessor_account_id,
+      amount: -before,
+    });
+  await addToLeaseStats(
+    trx,
+    {
+      lessorAccountId: old.lessor_account_id,
+      clientAccountId: old.client_account_id,
+      currency,
+      at: new Date(old.start_time).getTime(),
+      droneId: old.drone_id,
+      pilotId: old.pilot_id,
+      sorties: -1,
+      areaMu: -old.area_mu,
+      durationS: -old.duration_s,
+      chargeMinor: -before,
+      feeMinor: 0,
+    },
+    deps.timeZone,
+  );
+  if (charged.amount !== before) await settle(trx, deps, charged.clientId, 'charge');
+  return charged.amount;
+}
+
+/**
+ * The hook telemetry runs for each new sortie, in the transaction that stores it (and again for a
+ * sortie replaced by its reopened whole: rebillSortie).
+ */
 export function createBilling(deps: BillingDeps): SortieHook {
   return async (trx, sortie) => {
     await sql`SAVEPOINT lease_billing`.execute(trx);
     try {
-      await billSortie(trx, deps, {
+      await (sortie.replaced ? rebillSortie : billSortie)(trx, deps, {
         sortieId: sortie.sortieId,
         droneId: sortie.drone_id,
         pilotId: sortie.pilot_id,
@@ -192,10 +270,12 @@ export async function sweepUnbilled(db: Db, deps: BillingDeps, now = Date.now())
   const rows = await sql<SortieRow>`
     SELECT s.sortie_id, s.drone_id, s.pilot_id, s.start_time, s.end_time, s.area_mu, s.duration_s
     FROM leases l
+    JOIN lease_clients c ON c.id = l.client_id AND c.active_status = ${CLIENT_STATUS.activated}
     JOIN sorties s ON s.drone_id = l.drone_id AND s.start_time >= GREATEST(l.start_time, ${since}::timestamptz)
       AND (l.return_time IS NULL OR s.start_time < l.return_time)
     WHERE l.status IN (1, 2) AND (l.return_time IS NULL OR l.return_time > ${since}::timestamptz)
       AND s.created_at < ${new Date(now - 30_000)}::timestamptz AND s.created_at >= l.created_at
+      AND (c.activated_at IS NULL OR s.created_at >= c.activated_at)
       AND NOT EXISTS (SELECT 1 FROM lease_charges c WHERE c.sortie_id = s.sortie_id)
     ORDER BY s.sortie_id LIMIT 500`.execute(db);
   let billed = 0;

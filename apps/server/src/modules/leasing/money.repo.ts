@@ -86,7 +86,10 @@ export function createMoneyRepo(db: Db) {
       scope: Scope,
       q: { kind?: number; startTime?: number; endTime?: number; pageIndex: number; size: number },
     ) {
-      let base = db.selectFrom('lease_charges as ch');
+      // A charge replaced by a reopened sortie's (billing.ts rebillSortie) is no deduction of its own.
+      let base = db
+        .selectFrom('lease_charges as ch')
+        .where(sql<boolean>`NOT EXISTS (SELECT 1 FROM lease_charges rc WHERE rc.replaces_charge_id = ch.id)`);
       if (scope.lessorAccountId !== undefined)
         base = base.where('ch.lessor_account_id', '=', scope.lessorAccountId);
       if (scope.clientAccountId !== undefined)

@@ -24,7 +24,10 @@ interface Paging {
 
 export function createRecordsRepo(db: Db) {
   const filtered = (scope: RecordScope, f: RecordFilters) => {
-    let q = db.selectFrom('lease_charges as c');
+    // A charge replaced by a reopened sortie's (billing.ts rebillSortie) is no record of its own.
+    let q = db
+      .selectFrom('lease_charges as c')
+      .where(sql<boolean>`NOT EXISTS (SELECT 1 FROM lease_charges rc WHERE rc.replaces_charge_id = c.id)`);
     if (scope.lessorAccountId !== undefined) q = q.where('c.lessor_account_id', '=', scope.lessorAccountId);
     if (scope.clientAccountId !== undefined) q = q.where('c.client_account_id', '=', scope.clientAccountId);
     if (f.droneId) q = q.where(sql<boolean>`c.drone_id ILIKE ${likePattern(f.droneId)}`);

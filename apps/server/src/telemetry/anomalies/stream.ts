@@ -131,7 +131,19 @@ export function createAnomalyStream(deps: {
   };
 
   const afterSortie: SortieHook = async (trx, sortie, points) => {
-    const found = evaluateSortie(points, { areaM2: sortie.area_m2, cropId: sortie.crop_id });
+    let found = evaluateSortie(points, { areaM2: sortie.area_m2, cropId: sortie.crop_id });
+    // A sortie replaced by its reopened whole is judged again as one; what its part raised already
+    // (bulletins may hang on it) stays, and is not raised twice.
+    if (sortie.replaced && found.length) {
+      const had = await trx
+        .selectFrom('anomalies')
+        .select('odd_type')
+        .where('sortie_id', '=', sortie.sortieId)
+        .where('nofly_id', 'is', null)
+        .execute();
+      const types = new Set(had.map((a) => a.odd_type));
+      found = found.filter((a) => !types.has(a.oddType));
+    }
     if (!found.length) return;
     const region = {
       country: sortie.country_code,

@@ -122,6 +122,7 @@ export function createIngest(deps: IngestDeps) {
         startTime: c.startTime,
         endTime: c.endTime,
         reason: c.reason,
+        airStart: c.airStart,
       });
       writer.addEvent({
         droneId: s.meta.droneId,
@@ -141,8 +142,11 @@ export function createIngest(deps: IngestDeps) {
         if (p.recordTime <= s.committedUntil) continue;
         s.committedUntil = p.recordTime;
         const wasAirborne = s.tracker.airborne;
+        const mayResume = s.tracker.reopenable;
         closed(s, s.tracker.push(p));
-        if (!wasAirborne && s.tracker.airborne)
+        // A sortie closed by silence and reopened by this point took off long before it.
+        const resumed = mayResume && (s.tracker.openedAt ?? p.recordTime) < p.recordTime;
+        if (!wasAirborne && s.tracker.airborne && !resumed)
           writer.addEvent({
             droneId: s.meta.droneId,
             time: s.tracker.openedAt ?? p.recordTime,
@@ -279,7 +283,10 @@ export function createIngest(deps: IngestDeps) {
       live.sweep(t);
     },
 
-    /** Restores a drone's tracker from stored points (recovery.ts). */
+    /**
+     * Restores a drone's tracker from stored points (recovery.ts). `receivedAt` is when silence
+     * starts to count: the restart, since a drone cannot be heard while the console is down.
+     */
     replay(meta: DroneMeta, points: readonly TelemetryPoint[], receivedAt: number) {
       const s = stateOf(meta);
       s.receivedAt = receivedAt;

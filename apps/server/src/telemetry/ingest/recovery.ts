@@ -47,7 +47,10 @@ export async function recover(db: Db, directory: DroneDirectory, ingest: Ingest,
     replay.sort((a, b) => a.recordTime - b.recordTime);
     const last = replay.at(-1);
     if (!last) continue;
-    ingest.replay(meta, replay, Math.min(Date.now(), last.recordTime));
+    // Silence counts from now, when the console can hear again: from the last point's time, a
+    // drone uploading behind real time (or a long restart) would have its sortie closed on the
+    // first tick, before its resend arrives (issue 20 #16).
+    ingest.replay(meta, replay, Date.now());
     points += replay.length;
   }
 

@@ -25,11 +25,12 @@ import {
   insertJournal,
   insertSortie,
   pruneChunks,
+  type RetractHook,
   type SortieHook,
   updatePositions,
 } from './writerStore.ts';
 
-export type { Chunk, CloseJob, DroneEvent, SortieHook } from './writerStore.ts';
+export type { Chunk, CloseJob, DroneEvent, RetractHook, SortieHook } from './writerStore.ts';
 
 export interface WriterOptions {
   /**
@@ -48,6 +49,8 @@ export interface WriterOptions {
   onCommitted?: (chunks: Chunk[]) => void;
   onFailed?: (chunks: Chunk[]) => void;
   afterSortie?: SortieHook;
+  /** Takes stored sorties out of the rollups before they are replaced (writerStore insertSortie). */
+  retractSorties?: RetractHook;
   /** Runs inside the flush transaction once its sorties are stored (rollups), with their ids. */
   afterSorties?: (trx: Transaction<Database>, sortieIds: number[]) => Promise<void>;
   /** Builds the sortie row from its stored points (null: nothing worth a sortie). */
@@ -157,7 +160,7 @@ export function createWriter(db: Db, opts: WriterOptions) {
         if (compact) await compactJournal(trx);
         const stored: number[] = [];
         for (const job of mySorties) {
-          const id = await insertSortie(trx, job, opts.buildSortie, opts.afterSortie);
+          const id = await insertSortie(trx, job, opts.buildSortie, opts.afterSortie, opts.retractSorties);
           if (id !== null) stored.push(id);
         }
         if (stored.length) await opts.afterSorties?.(trx, stored);

@@ -8,6 +8,7 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../platform/schema.ts';
 import { encodeJournal, journalSegments } from '../codec/journalCodec.ts';
 import { decodeTrack } from '../codec/trackCodec.ts';
+import { DEFAULT_TRACKER } from '../tracker/sortieTracker.ts';
 import type { NewSortie } from './sortieRow.ts';
 
 /** A sortie the tracker closed; its points are read back from track_chunks at flush. */
@@ -16,6 +17,8 @@ export interface CloseJob {
   startTime: number;
   endTime: number;
   reason: 'landed' | 'timeout' | 'split';
+  /** The sortie began in the air: it may continue a stored 'timeout' sortie (see insertSortie). */
+  airStart?: boolean;
 }
 
 export interface Chunk {
@@ -30,12 +33,22 @@ export interface DroneEvent {
   detail?: Record<string, unknown>;
 }
 
-/** Runs inside the flush transaction after a sortie row is inserted (rollups, sortie anomalies). */
+/**
+ * Runs inside the flush transaction after a sortie row is inserted (rollups, sortie anomalies).
+ * `replaced`: the row was a sortie closed by silence, now replaced by its reopened whole (what the
+ * hook wrote for it before is to be made right, not written twice).
+ */
 export type SortieHook = (
   trx: Transaction<Database>,
-  sortie: NewSortie & { sortieId: number },
+  sortie: NewSortie & { sortieId: number; replaced?: boolean },
   points: readonly TelemetryPoint[],
 ) => Promise<void>;
+
+/** Takes stored sorties out of what was derived from them (the rollups) before they are replaced. */
+export type RetractHook = (trx: Transaction<Database>, sortieIds: number[]) => Promise<void>;
+
+/** How far after a 'timeout' sortie's last point a sortie begun in the air still continues it. */
+const RESUME_GAP_MS = DEFAULT_TRACKER.timeoutMs;
 
 /** A drone's points of several chunks together, each drone once (in the order first seen). */
 function groupByDrone(chunks: readonly Chunk[]): Map<string, TelemetryPoint[]> {
@@ -118,12 +131,47 @@ export async function compactJournal(trx: Kysely<Database>): Promise<number> {
   return rows.rows.length;
 }
 
+/**
+ * The stored sortie that `job` continues, or null: the drone's sortie before it, closed by silence
+ * ('timeout'), ending before the job does, and either reopened by the tracker (same start) or
+ * followed, within the gap a sortie's points may have, by a sortie begun in the air (a restart lost
+ * the tracker's memory of the closed one).
+ */
+async function continued(trx: Transaction<Database>, job: CloseJob) {
+  const prev = await trx
+    .selectFrom('sorties')
+    .select(['sortie_id', 'start_time', 'end_time', 'end_reason'])
+    .where('drone_id', '=', job.droneId)
+    .where('start_time', '<=', new Date(job.startTime))
+    .orderBy('start_time', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (!prev || prev.end_reason !== 'timeout') return null;
+  const start = prev.start_time.getTime();
+  const end = prev.end_time.getTime();
+  if (end >= job.endTime) return null;
+  if (start === job.startTime) return { id: prev.sortie_id, start, end };
+  if (job.airStart && end < job.startTime && job.startTime - end <= RESUME_GAP_MS)
+    return { id: prev.sortie_id, start, end };
+  return null;
+}
+
+/**
+ * Stores the sortie of a close job from its points in track_chunks, and runs the hook; returns its
+ * id, or null when it was stored already (a replay) or is nothing worth a sortie. A job that
+ * continues a sortie closed by silence (`continued`) replaces that row in place, keeping its id:
+ * its stored track and the new points make one sortie, measured, rolled up (`retract` takes the
+ * old figures out) and handed to the hooks (`replaced`) as if it had been uploaded in one go.
+ */
 export async function insertSortie(
   trx: Transaction<Database>,
   job: CloseJob,
   build: (job: CloseJob, points: TelemetryPoint[]) => NewSortie | null,
   afterSortie?: SortieHook,
+  retract?: RetractHook,
 ): Promise<number | null> {
+  const prev = await continued(trx, job);
+  if (prev) return replaceSortie(trx, job, prev, build, afterSortie, retract);
   const chunks = await trx
     .selectFrom('track_chunks')
     .select('data')
@@ -163,6 +211,66 @@ export async function insertSortie(
     .where('last_time', '<=', new Date(job.endTime))
     .execute();
   return sortieId;
+}
+
+async function replaceSortie(
+  trx: Transaction<Database>,
+  job: CloseJob,
+  prev: { id: number; start: number; end: number },
+  build: (job: CloseJob, points: TelemetryPoint[]) => NewSortie | null,
+  afterSortie?: SortieHook,
+  retract?: RetractHook,
+): Promise<number | null> {
+  const stored = await trx
+    .selectFrom('sortie_tracks')
+    .select('track')
+    .where('sortie_id', '=', prev.id)
+    .executeTakeFirst();
+  const points = stored ? decodeTrack(stored.track) : [];
+  // Resent points are the same points: each recordTime once.
+  let last = points.at(-1)?.recordTime ?? Number.NEGATIVE_INFINITY;
+  const chunks = await trx
+    .selectFrom('track_chunks')
+    .select('data')
+    .where('drone_id', '=', job.droneId)
+    .where('first_time', '<=', new Date(job.endTime))
+    .where('last_time', '>', new Date(last))
+    .orderBy('id')
+    .execute();
+  const more: TelemetryPoint[] = [];
+  for (const c of chunks)
+    for (const p of decodeTrack(c.data)) if (p.recordTime > last && p.recordTime <= job.endTime) more.push(p);
+  more.sort((a, b) => a.recordTime - b.recordTime);
+  for (const p of more)
+    if (p.recordTime > last) {
+      points.push(p);
+      last = p.recordTime;
+    }
+  const whole = { ...job, startTime: prev.start };
+  const s = points.length ? build(whole, points) : null;
+  if (s) {
+    await retract?.(trx, [prev.id]);
+    const { track, ...row } = s;
+    await trx
+      .updateTable('sorties')
+      .set({
+        ...row,
+        start_time: new Date(row.start_time),
+        end_time: new Date(row.end_time),
+        // Attributed again from its new spraying centre (addToRollups).
+        block_id: null,
+      })
+      .where('sortie_id', '=', prev.id)
+      .execute();
+    await trx.updateTable('sortie_tracks').set({ track }).where('sortie_id', '=', prev.id).execute();
+    await afterSortie?.(trx, { ...s, sortieId: prev.id, replaced: true }, points);
+  }
+  await trx
+    .deleteFrom('track_chunks')
+    .where('drone_id', '=', job.droneId)
+    .where('last_time', '<=', new Date(job.endTime))
+    .execute();
+  return s ? prev.id : null;
 }
 
 export async function pruneChunks(trx: Kysely<Database>, prunes: Array<{ droneId: string; before: number }>) {

@@ -34,6 +34,21 @@ export async function addToRollups(
   for (const statement of rollupStatements(set, settings, now)) await statement.execute(trx);
 }
 
+/**
+ * Takes the sorties out of every rollup, as they are stored now (call inside a transaction, before
+ * they change): a sortie closed by silence and replaced by its reopened whole (writerStore.ts) is
+ * taken out, updated and added again, so the rollups read as if it had landed in one go.
+ */
+export async function removeFromRollups(
+  trx: Kysely<Database>,
+  ids: readonly number[],
+  settings: RollupSettings = DEFAULT_ROLLUP_SETTINGS,
+  now = Date.now(),
+): Promise<void> {
+  if (ids.length === 0) return;
+  for (const statement of rollupStatements({ ids }, settings, now, -1)) await statement.execute(trx);
+}
+
 /** Deletes grain rows older than their kept window (hourly; nothing reads them). */
 export async function pruneGrains(
   db: Kysely<Database>,

@@ -67,7 +67,11 @@ const grains = (cut: Record<'d' | 'm' | 'y', string>) => sql`
     OR (g.grain = 'm' AND g.period >= ${cut.m}::date) OR (g.grain = 'd' AND g.period >= ${cut.d}::date))`;
 
 // volume and duration are real (float4) in sorties: summed as float8, or sums lose digits.
-const MEASURES = sql`count(*), sum(area_mu), sum(volume_l::float8), sum(duration_s::float8)`;
+// `sign` -1 takes sorties back out (a stored sortie replaced by its reopened whole: writerStore.ts).
+const measures = (sign: 1 | -1) =>
+  sign === 1
+    ? sql`count(*), sum(area_mu), sum(volume_l::float8), sum(duration_s::float8)`
+    : sql`-count(*), -sum(area_mu), -sum(volume_l::float8), -sum(duration_s::float8)`;
 const addMeasures = (table: string) =>
   sql.raw(`sorties = ${table}.sorties + excluded.sorties, area_mu = ${table}.area_mu + excluded.area_mu,
     volume_l = ${table}.volume_l + excluded.volume_l, duration_s = ${table}.duration_s + excluded.duration_s`);
@@ -85,8 +89,18 @@ const childRegion = sql`CASE
   WHEN sc.country_code = ${CHINA} THEN coalesce(sc.province_code, sc.country_code)
   ELSE sc.country_code END`;
 
-/** The statements that add `set` to every rollup, in a fixed order. */
-export function rollupStatements(set: SortieSet, s: RollupSettings, now = Date.now()): RawBuilder<unknown>[] {
+/**
+ * The statements that add `set` to every rollup, in a fixed order; with `sign` -1 they take it out
+ * again (drone_pilots, a set of links, keeps them).
+ */
+export function rollupStatements(
+  set: SortieSet,
+  s: RollupSettings,
+  now = Date.now(),
+  sign: 1 | -1 = 1,
+): RawBuilder<unknown>[] {
+  const MEASURES = measures(sign);
+  const neg = sign === 1 ? sql`` : sql`-`;
   const tz = s.timeZone;
   const cutoff = grainCutoffs(now, tz);
   const src = source(set, tz);
@@ -96,7 +110,8 @@ export function rollupStatements(set: SortieSet, s: RollupSettings, now = Date.n
         yy_account_id, model_id, sorties, area_mu, volume_l, duration_s, spray_time_s, distance_m)
       SELECT src.lt::date, coalesce(county_code, city_code, province_code, country_code), drone_id,
         coalesce(pilot_id, 0), coalesce(mode, ''), coalesce(crop_id, 0), zz_account_id,
-        coalesce(yy_account_id, 0), model_id, ${MEASURES}, sum(spray_time_s::float8), sum(distance_m::float8)
+        coalesce(yy_account_id, 0), model_id, ${MEASURES}, ${neg}sum(spray_time_s::float8),
+        ${neg}sum(distance_m::float8)
       FROM src GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9
       ON CONFLICT (day, drone_id, region_code, pilot_id, mode, crop_id, yy_account_id, zz_account_id, model_id)
       DO UPDATE SET ${addMeasures('stat_daily')},
@@ -140,10 +155,14 @@ export function rollupStatements(set: SortieSet, s: RollupSettings, now = Date.n
       ON CONFLICT (sk, sid, grain, period, block_id) DO UPDATE SET ${addMeasures('stat_block')},
         first_time = least(stat_block.first_time, excluded.first_time)`,
     // Which pilots flew which drone (the drone list's oprName filter; migration 0014).
-    sql`WITH ${src}
+    ...(sign === -1
+      ? []
+      : [
+          sql`WITH ${src}
       INSERT INTO drone_pilots (pilot_id, drone_id)
       SELECT DISTINCT pilot_id, drone_id FROM src WHERE pilot_id IS NOT NULL
       ON CONFLICT DO NOTHING`,
+        ]),
   ];
 }
 

@@ -60,6 +60,39 @@ describe('sortie tracker', () => {
     expect(tracker.airborne).toBe(false);
   });
 
+  it('reopens a sortie closed by silence when the next point continues it (issue 20 #16)', () => {
+    const first = mission.sorties[0]?.points ?? [];
+    const cut = Math.floor(first.length * 0.7);
+    const whole = feed(new SortieTracker(), first);
+    const tracker = new SortieTracker();
+    expect(feed(tracker, first.slice(0, cut))).toEqual([]);
+    const last = first[cut - 1] as TelemetryPoint;
+    // The console heard nothing for a minute (a restart, a lagging link): closed at its last point.
+    const [lost] = tracker.tick(last.recordTime + 61_000);
+    expect(lost).toMatchObject({ reason: 'timeout', endTime: last.recordTime });
+    expect(tracker.reopenable).toBe(true);
+    // The drone resends everything: old points are ignored, the rest continue the same sortie.
+    const rest = feed(tracker, first);
+    expect(rest).toHaveLength(1);
+    expect(rest[0]).toEqual(whole[0]);
+    expect(rest[0]?.points).toHaveLength(whole[0]?.points.length ?? -1);
+  });
+
+  it('does not reopen a sortie closed by silence for a point beyond the gap, nor on a recordTime gap', () => {
+    const a = mission.sorties[0]?.points ?? [];
+    const half = a.slice(0, Math.floor(a.length / 2));
+    const last = half.at(-1) as TelemetryPoint;
+    const tracker = new SortieTracker();
+    feed(tracker, half);
+    expect(tracker.tick(last.recordTime + 61_000)).toHaveLength(1);
+    const late = a.slice(half.length).map((p) => ({ ...p, recordTime: p.recordTime + 61_000 }));
+    const closed = feed(tracker, late);
+    expect(tracker.reopenable).toBe(false);
+    // What follows opens a sortie of its own, begun in the air.
+    expect(closed.map((s) => [s.reason, s.airStart])).toEqual([['landed', true]]);
+    expect(closed[0]?.startTime).toBe(late[0]?.recordTime);
+  });
+
   it('a point after a long silence closes the old sortie first', () => {
     const a = mission.sorties[0]?.points ?? [];
     const b = mission.sorties[1]?.points ?? [];

@@ -8,6 +8,11 @@
  *   the sortie ends at the first of those ground points (touchdown).
  * - Lost: no point for `timeoutMs` while airborne closes the sortie at its last point (reason
  *   'timeout'): a drone that lost its link or its power still gets its work counted.
+ * - Resumed: a sortie closed by silence (`tick`) is reopened, not duplicated, by a point that
+ *   continues it (no more than `timeoutMs` after its last point, as a point inside a sortie may
+ *   follow the one before): a link back after a minute, or a lagging upload resent after a console
+ *   restart, is one flight. Its next close carries the same start time, so the writer replaces the
+ *   stored 'timeout' sortie (ingest/writerStore.ts).
  * - A sortie longer than `maxPoints` points is closed and a new one opened (reason 'split'),
  *   which bounds memory per drone.
  *
@@ -45,6 +50,11 @@ export interface ClosedSortie {
   endTime: number;
   pointCount: number;
   reason: 'landed' | 'timeout' | 'split';
+  /**
+   * The sortie began in the air (its first point not on the ground): it may continue one that
+   * was closed by silence before a restart lost the tracker's memory of it (writerStore.ts).
+   */
+  airStart: boolean;
 }
 
 interface Open {
@@ -65,6 +75,8 @@ export class SortieTracker {
   private lastGround: TelemetryPoint | null = null;
   private lifting: TelemetryPoint[] = [];
   private lastTime = Number.NEGATIVE_INFINITY;
+  /** The sortie the last `tick` closed by silence, until a point continues it or comes too late. */
+  private resumable: Open | null = null;
 
   constructor(options: Partial<TrackerOptions> = {}) {
     this.o = { ...DEFAULT_TRACKER, ...options };
@@ -93,6 +105,10 @@ export class SortieTracker {
   /** Feeds one point (time order; older or equal times are ignored). Returns sorties it closed. */
   push(p: TelemetryPoint): ClosedSortie[] {
     if (p.recordTime <= this.lastTime) return [];
+    if (this.resumable) {
+      if (p.recordTime - this.lastTime <= this.o.timeoutMs) this.open = this.resumable;
+      this.resumable = null;
+    }
     const closed: ClosedSortie[] = [];
     if (this.open && p.recordTime - this.lastTime > this.o.timeoutMs) closed.push(this.close('timeout'));
     this.lastTime = p.recordTime;
@@ -150,7 +166,17 @@ export class SortieTracker {
 
   /** Closes the open sortie if the drone has been silent for the timeout at time `now`. */
   tick(now: number): ClosedSortie[] {
-    return this.open && now - this.lastTime > this.o.timeoutMs ? [this.close('timeout')] : [];
+    if (!this.open || now - this.lastTime <= this.o.timeoutMs) return [];
+    const open = this.open;
+    const closed = this.close('timeout');
+    // Kept whole (points too, with keepPoints) so that a point continuing it reopens it.
+    this.resumable = open;
+    return [closed];
+  }
+
+  /** True while a sortie closed by silence may still be reopened by the drone's next point. */
+  get reopenable(): boolean {
+    return this.resumable !== null;
   }
 
   private close(reason: ClosedSortie['reason']): ClosedSortie {
@@ -166,6 +192,7 @@ export class SortieTracker {
       endTime: endPoint.recordTime,
       pointCount: count,
       reason,
+      airStart: open.first.height >= this.o.groundHeightM,
     };
   }
 }
