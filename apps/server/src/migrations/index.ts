@@ -26,6 +26,7 @@ import * as m0025 from './0025_orders.ts';
 import * as m0026 from './0026_syslog.ts';
 import * as m0027 from './0027_leasing.ts';
 import * as m0029 from './0029_order_payments.ts';
+import * as m0032 from './0032_reopened_sorties.ts';
 
 /** Numbered migrations, applied in key order at start. */
 export const migrations: Record<string, Migration> = {
@@ -56,4 +57,5 @@ export const migrations: Record<string, Migration> = {
   '0026_syslog': m0026,
   '0027_leasing': m0027,
   '0029_order_payments': m0029,
+  '0032_reopened_sorties': m0032,
 };

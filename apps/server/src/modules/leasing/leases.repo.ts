@@ -44,10 +44,12 @@ export function createLeasesRepo(db: Exec) {
             'd.locked',
             'd.lock_reason as lockReason',
             'l.created_at as createdAt',
-            sql<string>`(SELECT count(*) FROM lease_charges ch WHERE ch.lease_id = l.id AND ch.kind = 2)::text`.as(
+            sql<string>`(SELECT count(*) FROM lease_charges ch WHERE ch.lease_id = l.id AND ch.kind = 2
+              AND NOT EXISTS (SELECT 1 FROM lease_charges rc WHERE rc.replaces_charge_id = ch.id))::text`.as(
               'sorties',
             ),
-            sql<string>`(SELECT COALESCE(sum(amount_minor), 0) FROM lease_charges ch WHERE ch.lease_id = l.id)::text`.as(
+            sql<string>`(SELECT COALESCE(sum(amount_minor), 0) FROM lease_charges ch WHERE ch.lease_id = l.id
+              AND NOT EXISTS (SELECT 1 FROM lease_charges rc WHERE rc.replaces_charge_id = ch.id))::text`.as(
               'charged',
             ),
           ])
