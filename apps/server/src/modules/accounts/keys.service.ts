@@ -50,35 +50,45 @@ export function createKeysService(
 
     async create(accountId: number, vid: string): Promise<{ vid: string; createTime: string }> {
       const secret = randomBytes(24).toString('base64url');
-      const created = await db.transaction().execute(async (trx) => {
-        const taken = await trx
-          .selectFrom('account_keys')
-          .select('account_id')
-          .where('vid', '=', vid)
-          .executeTakeFirst();
-        if (taken) throw errors.vidTaken();
-        await trx
-          .updateTable('account_keys')
-          .set({ revoked_at: new Date() })
-          .where('account_id', '=', accountId)
-          .where('revoked_at', 'is', null)
-          .execute();
-        const row = await trx
-          .insertInto('account_keys')
-          .values({
-            vid,
-            account_id: accountId,
-            secret_hash: sha256(secret),
-            secret_sealed: sealer.seal(secret),
-          })
-          .returning(
-            sql<string>`to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`.as(
-              'createTime',
-            ),
-          )
-          .executeTakeFirstOrThrow();
-        return { vid, createTime: row.createTime };
-      });
+      // The account's row is locked first (lock order: accounts, then account_keys): parallel
+      // creations for one account queue up, so it never holds two live keys; a vid taken by a
+      // parallel creation of another account is the primary key's 23505, answered as vidTaken.
+      const created = await db
+        .transaction()
+        .execute(async (trx) => {
+          await trx.selectFrom('accounts').select('id').where('id', '=', accountId).forUpdate().execute();
+          const taken = await trx
+            .selectFrom('account_keys')
+            .select('account_id')
+            .where('vid', '=', vid)
+            .executeTakeFirst();
+          if (taken) throw errors.vidTaken();
+          await trx
+            .updateTable('account_keys')
+            .set({ revoked_at: new Date() })
+            .where('account_id', '=', accountId)
+            .where('revoked_at', 'is', null)
+            .execute();
+          const row = await trx
+            .insertInto('account_keys')
+            .values({
+              vid,
+              account_id: accountId,
+              secret_hash: sha256(secret),
+              secret_sealed: sealer.seal(secret),
+            })
+            .returning(
+              sql<string>`to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`.as(
+                'createTime',
+              ),
+            )
+            .executeTakeFirstOrThrow();
+          return { vid, createTime: row.createTime };
+        })
+        .catch((err: { code?: string }) => {
+          if (err.code === '23505') throw errors.vidTaken();
+          throw err;
+        });
       ingestStats.reset(accountId);
       return created;
     },

@@ -121,13 +121,28 @@ export function createDatastatRepo(db: Db) {
       return row.n;
     },
 
-    async insert(accountId: number, userId: number, s: StatSettings): Promise<StatItem> {
-      const { stat_id } = await db
-        .insertInto('stat_items')
-        .values({ account_id: accountId, user_id: userId, ...columns(s) })
-        .returning('stat_id')
-        .executeTakeFirstOrThrow();
-      return (await find(accountId, stat_id)) as StatItem;
+    /**
+     * Inserts the item unless the account already has `max`: the account's row is locked (FOR
+     * UPDATE) while it counts and inserts, so parallel creations queue up and never pass the cap
+     * (docs/concurrency.md). Null when the account is full.
+     */
+    async insert(accountId: number, userId: number, s: StatSettings, max: number): Promise<StatItem | null> {
+      const statId = await db.transaction().execute(async (trx) => {
+        await trx.selectFrom('accounts').select('id').where('id', '=', accountId).forUpdate().execute();
+        const { n } = await trx
+          .selectFrom('stat_items')
+          .where('account_id', '=', accountId)
+          .select(sql<number>`count(*)::int`.as('n'))
+          .executeTakeFirstOrThrow();
+        if (n >= max) return null;
+        const row = await trx
+          .insertInto('stat_items')
+          .values({ account_id: accountId, user_id: userId, ...columns(s) })
+          .returning('stat_id')
+          .executeTakeFirstOrThrow();
+        return row.stat_id;
+      });
+      return statId === null ? null : ((await find(accountId, statId)) as StatItem);
     },
 
     async update(accountId: number, statId: number, s: StatSettings): Promise<StatItem | null> {

@@ -109,9 +109,9 @@ export function createDatastatService(deps: DatastatDeps) {
 
   async function create(a: Actor, s: StatSettings): Promise<StatItem> {
     check(s);
-    if ((await repo.count(a.accountId)) >= DATASTAT_MAX_ITEMS)
-      throw new AppError(409, ErrorCode.conflict, 'datastatTooMany', { max: DATASTAT_MAX_ITEMS });
-    return repo.insert(a.accountId, a.userId, s);
+    const item = await repo.insert(a.accountId, a.userId, s, DATASTAT_MAX_ITEMS);
+    if (!item) throw new AppError(409, ErrorCode.conflict, 'datastatTooMany', { max: DATASTAT_MAX_ITEMS });
+    return item;
   }
 
   async function figures(scope: DataScope, period: StatPeriod, unit: AreaUnit): Promise<DatastatFigures> {

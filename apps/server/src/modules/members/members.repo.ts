@@ -37,6 +37,18 @@ export interface MemberListRow {
 
 export function createMembersRepo(db: Db) {
   const notRemoved = sql<SqlBool>`NOT EXISTS (SELECT 1 FROM member_removals mr WHERE mr.user_id = u.id)`;
+  /** The account's enabled administrators (user type 1 or 4), locked FOR UPDATE in id order. */
+  const lockAdmins = (trx: Db, accountId: number) =>
+    trx
+      .selectFrom('users as u')
+      .select('u.id')
+      .where('u.account_id', '=', accountId)
+      .where('u.user_type', 'in', [1, 4])
+      .where('u.enabled', '=', true)
+      .where(notRemoved)
+      .orderBy('u.id')
+      .forUpdate()
+      .execute();
 
   const countOf = async (query: ReturnType<typeof users>) =>
     Number((await query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
@@ -139,19 +151,6 @@ export function createMembersRepo(db: Db) {
     },
 
     /** Enabled administrators (user type 1 or 4) of the account other than userId. */
-    async otherAdmins(accountId: number, userId: number): Promise<number> {
-      const r = await db
-        .selectFrom('users as u')
-        .select((eb) => eb.fn.countAll<string>().as('n'))
-        .where('u.account_id', '=', accountId)
-        .where('u.user_type', 'in', [1, 4])
-        .where('u.enabled', '=', true)
-        .where('u.id', '<>', userId)
-        .where(notRemoved)
-        .executeTakeFirstOrThrow();
-      return Number(r.n);
-    },
-
     async phoneTaken(countryCode: string, phone: string): Promise<boolean> {
       const r = await db
         .selectFrom('users')
@@ -189,17 +188,33 @@ export function createMembersRepo(db: Db) {
       return r.id;
     },
 
-    async update(userId: number, set: { userName?: string; userType?: number; teamType?: number | null }) {
-      await db
-        .updateTable('users')
-        .set({
-          ...(set.userName !== undefined ? { user_name: set.userName } : {}),
-          ...(set.userType !== undefined ? { user_type: set.userType } : {}),
-          ...(set.teamType !== undefined ? { team_type: set.teamType } : {}),
-          updated_at: new Date(),
-        })
-        .where('id', '=', userId)
-        .execute();
+    /**
+     * Edits a member. With `lastAdminOf` (an administrator losing the role), the account's
+     * administrators are locked first, as `change` does, and 'lastAdmin' (changing nothing) is
+     * answered when it is the only enabled one: two parallel demotions cannot leave none.
+     */
+    async update(
+      userId: number,
+      set: { userName?: string; userType?: number; teamType?: number | null },
+      lastAdminOf?: number,
+    ): Promise<'done' | 'lastAdmin'> {
+      return db.transaction().execute(async (trx) => {
+        if (lastAdminOf !== undefined) {
+          const admins = await lockAdmins(trx, lastAdminOf);
+          if (admins.some((a) => a.id === userId) && admins.length <= 1) return 'lastAdmin';
+        }
+        await trx
+          .updateTable('users')
+          .set({
+            ...(set.userName !== undefined ? { user_name: set.userName } : {}),
+            ...(set.userType !== undefined ? { user_type: set.userType } : {}),
+            ...(set.teamType !== undefined ? { team_type: set.teamType } : {}),
+            updated_at: new Date(),
+          })
+          .where('id', '=', userId)
+          .execute();
+        return 'done';
+      });
     },
 
     /**
@@ -214,16 +229,7 @@ export function createMembersRepo(db: Db) {
     ): Promise<'done' | 'lastAdmin'> {
       return db.transaction().execute(async (trx) => {
         if (what.kind !== 'enable') {
-          const admins = await trx
-            .selectFrom('users as u')
-            .select('u.id')
-            .where('u.account_id', '=', accountId)
-            .where('u.user_type', 'in', [1, 4])
-            .where('u.enabled', '=', true)
-            .where(notRemoved)
-            .orderBy('u.id')
-            .forUpdate()
-            .execute();
+          const admins = await lockAdmins(trx, accountId);
           if (admins.some((a) => a.id === userId) && admins.length <= 1) return 'lastAdmin';
         }
         if (what.kind === 'enable') {

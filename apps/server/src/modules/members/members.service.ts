@@ -150,14 +150,15 @@ export function createMembersService(d: {
 
     async update(a: MemberActor, body: MemberUpdateBody): Promise<void> {
       const m = await manageable(a, body.userId);
+      let demotes = false;
       if (body.userType !== undefined && body.userType !== m.userType) {
         if (!canGrantUserType({ userType: a.user.user_type }, { leaseModel: m.leaseModel }, body.userType))
           throw typeNotAllowed();
-        if (isAdminUserType(m.userType) && !isAdminUserType(body.userType) && m.enabled) {
-          if ((await d.repo.otherAdmins(m.accountId, m.id)) === 0) throw lastAdmin();
-        }
+        demotes = isAdminUserType(m.userType) && !isAdminUserType(body.userType) && m.enabled;
       }
-      await d.repo.update(m.id, body);
+      // The last-administrator check holds the account's administrators locked while it writes.
+      if ((await d.repo.update(m.id, body, demotes ? m.accountId : undefined)) === 'lastAdmin')
+        throw lastAdmin();
     },
 
     async enable(a: MemberActor, userId: number, opr: 0 | 1): Promise<void> {
