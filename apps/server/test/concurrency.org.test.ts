@@ -9,7 +9,7 @@
  * - accounts (telemetry keys): 20 parallel key creations of one account keep one live key; one vid
  *   claimed by two accounts at once goes to one.
  */
-import { MEMBER_PATH, TEAM_PATH } from '@agrifleet/domain';
+import { MEMBER_PATH, TEAM_LEADER_PATH, TEAM_MEMBERS_PATH, TEAM_PATH } from '@agrifleet/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { body, createTestApp, signInWith, type TestApp } from './helper.ts';
 
@@ -174,6 +174,78 @@ describe('teams', () => {
     expect(losers(res, 'A team with this name already exists')).toBe(N - 1);
     const rows = await t.db.selectFrom('teams').select('id').where('group_name', '=', '并发飞防队').execute();
     expect(rows).toHaveLength(1);
+  });
+});
+
+describe('team members', () => {
+  const team = async (name: string) => {
+    const res = await call('operatorA', 'POST', TEAM_PATH, { groupName: name });
+    expect(res.statusCode, res.body).toBe(200);
+    return (body(res).data as { groupId: number }).groupId;
+  };
+  const newUser = async (i: number) => {
+    const { account_id, password_hash } = await accountOf('13800000005');
+    return (
+      await t.db
+        .insertInto('users')
+        .values({
+          account_id,
+          user_type: 3,
+          user_name: `队员${i}`,
+          phone_country: '86',
+          phone: `137000200${String(i).padStart(2, '0')}`,
+          password_hash,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+  };
+
+  it('one user added to two teams at once joins one; the other call gets 409 and adds nothing', async () => {
+    for (let round = 0; round < 5; round++) {
+      const [a, b] = [await team(`甲队${round}`), await team(`乙队${round}`)];
+      const [u, v] = [await newUser(round * 2), await newUser(round * 2 + 1)];
+      const res = await Promise.all([
+        call('operatorA', 'POST', TEAM_MEMBERS_PATH, { groupId: a, userIds: [u, v] }),
+        call('operatorA', 'POST', TEAM_MEMBERS_PATH, { groupId: b, userIds: [u] }),
+      ]);
+      expect(statuses(res), res.map((r) => r.body).join('\n')).toEqual([200, 409]);
+      const rows = await t.db
+        .selectFrom('team_members')
+        .select(['user_id', 'team_id'])
+        .where('user_id', 'in', [u, v])
+        .execute();
+      // All or none: the winner's users are in its team, the loser added nothing.
+      const winner = res[0]?.statusCode === 200 ? a : b;
+      expect(rows.every((r) => r.team_id === winner)).toBe(true);
+      expect(rows.length).toBe(winner === a ? 2 : 1);
+    }
+  });
+
+  it('a member made leader while being removed is never left leading a team it left', async () => {
+    for (let round = 0; round < 5; round++) {
+      const g = await team(`领队${round}`);
+      const u = await newUser(20 + round);
+      expect(
+        (await call('operatorA', 'POST', TEAM_MEMBERS_PATH, { groupId: g, userIds: [u] })).statusCode,
+      ).toBe(200);
+      const res = await Promise.all([
+        call('operatorA', 'PUT', TEAM_LEADER_PATH, { groupId: g, leaderUserId: u }),
+        call('operatorA', 'DELETE', `${TEAM_PATH}/${g}/${u}`, undefined),
+      ]);
+      for (const r of res) expect(r.statusCode, r.body).toBeLessThan(500);
+      const row = await t.db
+        .selectFrom('teams')
+        .select('leader_user_id')
+        .where('id', '=', g)
+        .executeTakeFirstOrThrow();
+      const member = await t.db
+        .selectFrom('team_members')
+        .select('user_id')
+        .where('team_id', '=', g)
+        .execute();
+      if (row.leader_user_id !== null) expect(member.map((m) => m.user_id)).toContain(row.leader_user_id);
+    }
   });
 });
 

@@ -9,6 +9,10 @@ import type { Db } from '../../platform/db.ts';
 
 const notRemoved = sql<SqlBool>`NOT EXISTS (SELECT 1 FROM member_removals mr WHERE mr.user_id = u.id)`;
 
+/** The team's row, locked FOR UPDATE: membership and lead changes of one team queue up. */
+const lockTeam = (trx: Db, groupId: number) =>
+  trx.selectFrom('teams').select('id').where('id', '=', groupId).forUpdate().execute();
+
 export function createTeamsRepo(db: Db) {
   const memberRows = (query: ReturnType<typeof usersOf>, leaderId: number | null): Promise<TeamMember[]> =>
     query
@@ -110,32 +114,69 @@ export function createTeamsRepo(db: Db) {
         .execute();
     },
 
-    /** Adds users to a team; the ones already in it stay. */
-    add: (groupId: number, userIds: number[]) =>
-      db
-        .insertInto('team_members')
-        .values(userIds.map((user_id) => ({ user_id, team_id: groupId })))
-        .onConflict((oc) => oc.column('user_id').doNothing())
-        .execute(),
+    /**
+     * Adds users to a team, all or none, under the team's row lock (lock order: teams, then
+     * team_members). A user is in at most one team (team_members.user_id is the key): the names of
+     * those found in another team, then or by a parallel call, come back and nothing is added.
+     */
+    async add(groupId: number, userIds: number[]): Promise<{ elsewhere: string[] }> {
+      const rollback = new Error('in another team');
+      let elsewhere: string[] = [];
+      try {
+        await db.transaction().execute(async (trx) => {
+          await lockTeam(trx, groupId);
+          await trx
+            .insertInto('team_members')
+            .values(userIds.map((user_id) => ({ user_id, team_id: groupId })))
+            .onConflict((oc) => oc.column('user_id').doNothing())
+            .execute();
+          const others = await trx
+            .selectFrom('team_members as m')
+            .innerJoin('users as u', 'u.id', 'm.user_id')
+            .select('u.user_name')
+            .where('m.user_id', 'in', userIds)
+            .where('m.team_id', '<>', groupId)
+            .orderBy('u.id')
+            .execute();
+          elsewhere = others.map((o) => o.user_name);
+          if (elsewhere.length) throw rollback;
+        });
+      } catch (err) {
+        if (err !== rollback) throw err;
+      }
+      return { elsewhere };
+    },
 
-    isMember: async (groupId: number, userId: number) =>
-      !!(await db
-        .selectFrom('team_members')
-        .select('user_id')
-        .where('team_id', '=', groupId)
-        .where('user_id', '=', userId)
-        .executeTakeFirst()),
-
-    setLeader: (groupId: number, userId: number | null) =>
-      db
-        .updateTable('teams')
-        .set({ leader_user_id: userId, updated_at: new Date() })
-        .where('id', '=', groupId)
-        .execute(),
+    /**
+     * Sets (or clears) the team's leader, who must be a member: checked and written under the team's
+     * row lock, which removeMember takes too, so a member leaving meanwhile is never made leader.
+     * False when the user is not a member.
+     */
+    async setLeader(groupId: number, userId: number | null): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        await lockTeam(trx, groupId);
+        if (userId !== null) {
+          const member = await trx
+            .selectFrom('team_members')
+            .select('user_id')
+            .where('team_id', '=', groupId)
+            .where('user_id', '=', userId)
+            .executeTakeFirst();
+          if (!member) return false;
+        }
+        await trx
+          .updateTable('teams')
+          .set({ leader_user_id: userId, updated_at: new Date() })
+          .where('id', '=', groupId)
+          .execute();
+        return true;
+      });
+    },
 
     /** Takes a user out of a team (and from its lead); false when the user was not in it. */
     async removeMember(groupId: number, userId: number): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
+        await lockTeam(trx, groupId);
         const done = await trx
           .deleteFrom('team_members')
           .where('team_id', '=', groupId)

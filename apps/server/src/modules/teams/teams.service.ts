@@ -61,14 +61,15 @@ export function createTeamsService(repo: TeamsRepo) {
         throw new AppError(409, ErrorCode.conflict, 'teamUserInOtherTeam', {
           names: elsewhere.map((u) => u.user_name).join(', '),
         });
-      await repo.add(groupId, ids);
+      // Checked again under the team's lock: a parallel call may have put a user in another team.
+      const { elsewhere: late } = await repo.add(groupId, ids);
+      if (late.length)
+        throw new AppError(409, ErrorCode.conflict, 'teamUserInOtherTeam', { names: late.join(', ') });
     },
 
     async setLeader(accountId: number, groupId: number, userId: number | null) {
       await team(accountId, groupId);
-      if (userId !== null && !(await repo.isMember(groupId, userId)))
-        throw errors.badRequest('teamLeaderNotMember');
-      await repo.setLeader(groupId, userId);
+      if (!(await repo.setLeader(groupId, userId))) throw errors.badRequest('teamLeaderNotMember');
     },
 
     async removeMember(accountId: number, groupId: number, userId: number) {
