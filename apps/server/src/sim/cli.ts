@@ -27,19 +27,49 @@ import { runFleet } from './fleet/runner.ts';
 import { httpSender, type KeyPair, mqttSender } from './fleet/senders.ts';
 import { liveFleet } from './flight/index.ts';
 
-const { values } = parseArgs({
-  options: {
-    drones: { type: 'string', default: '10' },
-    url: { type: 'string', default: 'http://localhost:8080' },
-    mqtt: { type: 'string' },
-    key: { type: 'string' },
-    vid: { type: 'string' },
-    secret: { type: 'string' },
-    seed: { type: 'string', default: '1' },
-    rate: { type: 'string', default: '1' },
-    commands: { type: 'string' },
-  },
-});
+const USAGE = `usage: npm run simulate -- [options]
+
+Flies drones of a telemetry key's account in real time and sends their points as drones do.
+
+  --drones N          how many drones (default 10; at most the account's drones)
+  --url URL           the console (default http://localhost:8080)
+  --mqtt URL          send over MQTT to this broker instead (e.g. mqtt://localhost:1883)
+  --key FILE          key file as downloaded from the console (default: data/demo-keys/*.key)
+  --vid V --secret S  the key given directly
+  --seed N            randomness seed (default 1)
+  --rate HZ           points per second per drone (default 1, at most 20)
+  --commands URL      where the drones take commands over MQTT: default the --mqtt broker, else
+                      the console's MQTT over WebSocket (ws://host:port/mqtt); "off": none
+  -h, --help          this text
+`;
+
+const OPTIONS = {
+  drones: { type: 'string', default: '10' },
+  url: { type: 'string', default: 'http://localhost:8080' },
+  mqtt: { type: 'string' },
+  key: { type: 'string' },
+  vid: { type: 'string' },
+  secret: { type: 'string' },
+  seed: { type: 'string', default: '1' },
+  rate: { type: 'string', default: '1' },
+  commands: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+function parse() {
+  try {
+    return parseArgs({ options: OPTIONS }).values;
+  } catch (err) {
+    // An unknown or malformed option: say which, and how to call it (not a stack trace).
+    process.stderr.write(`simulate: ${(err as Error).message}\n\n${USAGE}`);
+    process.exit(2);
+  }
+}
+const values = parse();
+if (values.help) {
+  process.stdout.write(USAGE);
+  process.exit(0);
+}
 
 function readKey(file: string): KeyPair {
   const text = readFileSync(file, 'utf8');
