@@ -8,7 +8,8 @@
  * - drones: 20 parallel locks and unlocks of one drone leave at most one open lock command and
  *   the registry agreeing with the newest;
  * - commands: 20 parallel answers of one command move it once;
- * - bulletins: 20 parallel "read all" marks, no error, one mark each;
+ * - no-fly zones: 20 parallel edits of one zone each get their own version;
+ * - bulletins: 20 parallel "read all" marks, no error;
  * - (blocks: 20 parallel shares of one user, blocks.share.test.ts.)
  */
 import {
@@ -18,6 +19,7 @@ import {
   DATASTAT_MAX_ITEMS,
   DRONE_LOCK_PATH,
   MODEL_PATH,
+  NOFLY_BASE,
 } from '@agrifleet/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CommandAnswer } from '../src/telemetry/commands/types.ts';
@@ -178,6 +180,41 @@ describe('commands', () => {
       .where('id', '=', c.id)
       .executeTakeFirstOrThrow();
     expect(row).toEqual({ state: heard[0]?.command.state, reason: heard[0]?.command.reason });
+  });
+});
+
+describe('no-fly zones', () => {
+  it('20 parallel edits of one zone: each gets its own version, 2..21, each stored once', async () => {
+    const ring = (lng: number, lat: number, d = 0.01) => [
+      [lng, lat],
+      [lng + d, lat],
+      [lng + d, lat + d],
+      [lng, lat + d],
+      [lng, lat],
+    ];
+    const zone = (name: string) => ({
+      name,
+      detailAddress: '江苏省盐城市射阳县',
+      noflyType: 1,
+      shape: 'polygon',
+      geometry: { type: 'Polygon', coordinates: [ring(120.25, 33.78)] },
+    });
+    const made = await call('platform', 'POST', NOFLY_BASE, zone('并发禁飞区'));
+    expect(made.statusCode, made.body).toBe(200);
+    const { noflyId } = body(made).data as { noflyId: number };
+    const res = await parallel(N, (i) =>
+      call('platform', 'PUT', NOFLY_BASE, { ...zone(`并发禁飞区 ${i}`), noflyId }),
+    );
+    for (const r of res) expect(r.statusCode, r.body).toBe(200);
+    const versions = res.map((r) => (body(r).data as { version: number }).version).sort((a, b) => a - b);
+    expect(versions).toEqual(Array.from({ length: N }, (_, i) => i + 2));
+    const stored = await t.db
+      .selectFrom('nofly_zone_versions')
+      .select('version')
+      .where('zone_id', '=', noflyId)
+      .orderBy('version')
+      .execute();
+    expect(stored.map((v) => v.version)).toEqual(Array.from({ length: N + 1 }, (_, i) => i + 1));
   });
 });
 
