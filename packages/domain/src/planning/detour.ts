@@ -35,7 +35,7 @@ interface Graph {
 }
 
 /** The graph of region `paths` (the free space lies left of every ring: outer positive, holes negative). */
-function graphOf(paths: PathsD, cell: number): Graph {
+function graphOf(paths: PathsD): Graph {
   const nodes: PointD[] = [];
   const prev: PointD[] = [];
   const next: PointD[] = [];
@@ -60,7 +60,7 @@ function graphOf(paths: PathsD, cell: number): Graph {
       next.push(b);
     }
   }
-  return { edges: edgeIndex(paths, cell), nodes, prev, next };
+  return { edges: edgeIndex(paths), nodes, prev, next };
 }
 
 const side = (a: PointD, b: PointD, p: PointD) => (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x);
@@ -114,25 +114,24 @@ function shortest(g: Graph, a: PointD, b: PointD): PointD[] | null {
  * free region = work inset by half less `hair`; keep-out polygons = the work area's holes grown by
  * the same amount (for `clear`).
  */
-export function makeRouter(work: PathsD, holes: PathsD, half: number, hair: number, cell: number): Router {
+export function makeRouter(work: PathsD, holes: PathsD, half: number, hair: number): Router {
   const free = offset(work, -(half - hair)).filter((r) => r.length >= 3);
   let region: Graph | null = null;
   let keepOut: Graph | null = null;
-  const edges = edgeIndex(free, cell);
   const regionGraph = () => {
-    region ??= graphOf(free, cell);
+    region ??= graphOf(free);
     return region;
   };
   const keepOutGraph = () => {
     if (!keepOut) {
       // The grown holes with the free space on the left of their rings (every ring reversed).
       const grown = union(offset(holes, half - hair)).map((r) => [...r].reverse());
-      keepOut = graphOf(grown, cell);
+      keepOut = graphOf(grown);
     }
     return keepOut;
   };
   return {
-    fits: (path) => !edges.crosses(path),
+    fits: (path) => !regionGraph().edges.crosses(path),
     inside: (a, b) => shortest(regionGraph(), a, b),
     clear: (a, b) => (holes.length === 0 ? [a, b] : shortest(keepOutGraph(), a, b)),
     contains: (p) => inPaths(p, free),

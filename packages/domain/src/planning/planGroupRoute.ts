@@ -67,7 +67,7 @@ export function planGroupRoute(block: PolygonGeometry, params: RouteParams): Pla
   if (laps.length === 0 && passes.length === 0) return { ok: false, issue: { code: 'tooSmall', params: {} } };
 
   const home = plane.toUV(c.home);
-  const router = makeRouter(W, offset(holes, OBSTACLE_MARGIN_M + MARGIN_HAIR), w / 2, HAIR, Math.max(w, 10));
+  const router = makeRouter(W, offset(holes, OBSTACLE_MARGIN_M + MARGIN_HAIR), w / 2, HAIR);
   const sweep = sweepRoute(home, laps, makeCells(passes), router);
   const homeLeg = (a: PointD, b: PointD): Leg =>
     router.contains(home) ? transit(a, b, router) : { kind: 'transit', pts: router.clear(a, b) ?? [a, b] };
