@@ -110,12 +110,27 @@ describe('password retrieval', () => {
     // Put the demo password back (profile call, old password required) for the other tests.
     const status = await page.evaluate(async () => {
       const { token } = JSON.parse(localStorage.getItem('token') ?? '{}');
+      // The avatar must be the user's own upload (issue 20): a 1 x 1 PNG first.
+      const png = Uint8Array.from(
+        atob(
+          'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+        ),
+        (c) => c.charCodeAt(0),
+      );
+      const form = new FormData();
+      form.append('file', new Blob([png], { type: 'image/png' }), 'avatar.png');
+      const uploaded = await fetch('/api/user/upload', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+        body: form,
+      });
+      const avatar = (await uploaded.json()).data.url;
       const res = await fetch('/api/user/profile', {
         method: 'PUT',
         headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
         body: JSON.stringify({
           userName: '张伟',
-          userHeadUrl: '/brand/logo.svg',
+          userHeadUrl: avatar,
           oldPassword: 'Person2027',
           newPassword: 'agri2026',
         }),

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../src/demo/accounts.ts';
 import { MESSAGES } from '../src/platform/messages.ts';
+import { uploadAvatar } from './avatar.ts';
 import {
   captchaFor,
   createTestApp,
@@ -113,12 +114,13 @@ describe('per-account sign-in limit', () => {
 describe('old-password checks of the profile update', () => {
   it('allows 10 wrong old passwords per user in 15 minutes', async () => {
     const { auth } = await signInWith(t, '13800000009');
+    const avatar = await uploadAvatar(t, auth);
     const update = (oldPassword: string) =>
       t.app.inject({
         method: 'PUT',
         url: '/api/user/profile',
         headers: { ...auth, 'accept-language': 'en' },
-        payload: { userName: '吴磊', userHeadUrl: '/a.png', oldPassword, newPassword: 'Better2026' },
+        payload: { userName: '吴磊', userHeadUrl: avatar, oldPassword, newPassword: 'Better2026' },
       });
     for (let i = 0; i < 10; i++) {
       const res = await update(`wrong${1000 + i}`);

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { SESSION_ENDED_CLOSE } from '../src/modules/monitor/monitor.socket.ts';
 import { DEFAULT_DRONE, rectangleField, runMission } from '../src/sim/flight/index.ts';
+import { uploadAvatar } from './avatar.ts';
 import { createTestApp, fleetCallers, nextAddress, requestCode, signInWith, type TestApp } from './helper.ts';
 
 const M = '/api/drone/mointor/manage';
@@ -156,7 +157,7 @@ describe('monitor socket and its sign-in', () => {
       headers: mine.auth,
       payload: {
         userName: '李工',
-        userHeadUrl: '/a.png',
+        userHeadUrl: await uploadAvatar(t, mine.auth),
         oldPassword: 'agri2026',
         newPassword: 'Change2026',
       },

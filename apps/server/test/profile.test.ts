@@ -2,7 +2,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../src/demo/accounts.ts';
 import { MESSAGES } from '../src/platform/messages.ts';
+import { uploadAvatar } from './avatar.ts';
 import { createTestApp, loginPd, signInWith, type TestApp } from './helper.ts';
+import { multipart, PNG_1X1 } from './multipart.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -80,20 +82,21 @@ describe('user/profile', () => {
 
   it('changes name and avatar of the caller only', async () => {
     const { auth } = await signInWith(t, '13800000006');
+    const avatar = await uploadAvatar(t, auth);
     const res = await update(
-      { userName: '  孙丽丽 ', userHeadUrl: '/api/files/avatar.png' },
+      { userName: '  孙丽丽 ', userHeadUrl: avatar },
       { ...auth, 'accept-language': 'en' },
     );
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe('Success');
     expect(res.json().data).toMatchObject({
       userName: '孙丽丽',
-      userHeadUrl: '/api/files/avatar.png',
+      userHeadUrl: avatar,
       phoneNum: '86-13800000006',
     });
     expect((await info(auth)).json().data).toMatchObject({
       userName: '孙丽丽',
-      userHeadUrl: '/api/files/avatar.png',
+      userHeadUrl: avatar,
     });
     // The password is unchanged without newPassword.
     expect((await loginPd(t, { phoneNum: '13800000006', password: DEMO_PASSWORD })).statusCode).toBe(200);
@@ -117,7 +120,7 @@ describe('user/profile', () => {
 
   it('changes the password only with the right old password and a valid new one', async () => {
     const { auth } = await signInWith(t, '13800000009');
-    const base = { userName: '吴磊', userHeadUrl: '/api/files/a.png' };
+    const base = { userName: '吴磊', userHeadUrl: await uploadAvatar(t, auth) };
 
     const wrongOld = await update(
       { ...base, oldPassword: 'wrong1234', newPassword: 'Better2026' },
@@ -150,5 +153,62 @@ describe('user/profile', () => {
     expect((await info(auth)).statusCode).toBe(200);
     expect((await loginPd(t, { phoneNum: '13800000009', password: DEMO_PASSWORD })).statusCode).toBe(400);
     expect((await loginPd(t, { phoneNum: '13800000009', password: 'Better2026' })).statusCode).toBe(200);
+  });
+});
+
+describe('user/profile avatar (issue 20, finding 15)', () => {
+  const pictureOf = async (auth: Record<string, string>) => {
+    const body = multipart([{ name: 'file', filename: 'p.png', type: 'image/png', data: PNG_1X1 }]);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/upload',
+      payload: body.payload,
+      headers: { ...body.headers, ...auth },
+    });
+    return res.json().data.url as string;
+  };
+
+  it("refuses another tenant's upload, an anonymous one, and javascript:, data: and external URLs", async () => {
+    const mine = await signInWith(t, '13800000005');
+    const other = await signInWith(t, '13800000006');
+    const theirs = await uploadAvatar(t, other.auth);
+    const anonymous = await pictureOf({});
+    const own = await uploadAvatar(t, mine.auth);
+    const before = (await info(mine.auth)).json().data.userHeadUrl;
+    for (const userHeadUrl of [
+      theirs,
+      anonymous,
+      'javascript:alert(document.cookie)',
+      'JaVaScRiPt:alert(1)',
+      'data:image/svg+xml,<svg onload=alert(1)>',
+      'https://evil.example/track.png',
+      '//evil.example/a.png',
+      `${own}?x=1`,
+      `${own}/../../x`,
+      `https://evil.example${own}`,
+      own.replace('.png', '.jpg'),
+      '/api/files/00000000-0000-0000-0000-000000000000.png',
+      '/brand/logo.svg',
+    ]) {
+      const res = await update({ userName: '赵强', userHeadUrl }, { ...mine.auth, 'accept-language': 'en' });
+      expect(res.statusCode, userHeadUrl).toBe(400);
+      expect(res.json()).toEqual({ code: 400, message: 'The avatar must be an image you uploaded' });
+    }
+    expect((await info(mine.auth)).json().data.userHeadUrl).toBe(before);
+    const zh = await update({ userName: '赵强', userHeadUrl: theirs }, mine.auth);
+    expect(zh.json().message).toBe(MESSAGES.avatarNotOwn.zh);
+    // Their own upload is accepted.
+    const ok = await update({ userName: '赵强', userHeadUrl: own }, mine.auth);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().data.userHeadUrl).toBe(own);
+  });
+
+  it('another user of the same account cannot use my upload either', async () => {
+    // maker-a's administrator and its lease manager.
+    const admin = await signInWith(t, '13800000003');
+    const staff = await signInWith(t, '13800000008');
+    const adminUpload = await uploadAvatar(t, admin.auth);
+    const res = await update({ userName: '周婷', userHeadUrl: adminUpload }, staff.auth);
+    expect(res.statusCode).toBe(400);
   });
 });

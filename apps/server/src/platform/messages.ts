@@ -224,6 +224,13 @@ const CORE_MESSAGES = {
     th: 'ไฟล์ต้องมีขนาดไม่เกิน {size}',
     ko: '파일은 {size}를 초과할 수 없습니다',
   },
+  avatarNotOwn: {
+    zh: '头像只能使用本人上传的图片',
+    en: 'The avatar must be an image you uploaded',
+    'zh-TW': '頭像只能使用本人上傳的圖片',
+    th: 'รูปโปรไฟล์ต้องเป็นรูปภาพที่คุณอัปโหลดเอง',
+    ko: '프로필 사진은 본인이 업로드한 이미지만 사용할 수 있습니다',
+  },
   uploadDimensions: {
     zh: '图片尺寸过大：每边不超过 {side} 像素，总计不超过 {megapixels} 百万像素',
     en: 'The image is too large: at most {side} pixels per side and {megapixels} megapixels in all',

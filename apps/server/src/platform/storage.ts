@@ -115,6 +115,24 @@ export function createStorage(db: Db, dataDir: string, secret: string, now: () =
       return `${FILES_PATH}${name}`;
     },
 
+    /**
+     * Whether `url` is exactly the URL saveImage gave for an image this user uploaded (issue 20,
+     * finding 15: an avatar may be only the caller's own upload, not another tenant's file, a
+     * picture, a javascript:, data: or external URL).
+     */
+    async isOwnImage(url: string, userId: number): Promise<boolean> {
+      const name = url.startsWith(FILES_PATH) ? url.slice(FILES_PATH.length) : '';
+      if (!FILE_NAME_RE.test(name)) return false;
+      const row = await db
+        .selectFrom('uploads')
+        .select('mime')
+        .where('id', '=', name.slice(0, 36))
+        .where('user_id', '=', userId)
+        .where('kind', '=', 'image')
+        .executeTakeFirst();
+      return !!row && name.endsWith(row.mime === 'image/png' ? '.png' : '.jpg');
+    },
+
     /** A stored picture URL with a signature that lets a browser's <img> load it for a while. */
     signedUrl(url: string): string {
       const name = url.startsWith(FILES_PATH) ? url.slice(FILES_PATH.length) : '';

@@ -45,12 +45,18 @@ export const profileRoutes: Routes<{
       config: { access: 'user' },
       schema: {
         tags,
-        summary: 'Update own name, avatar and password',
+        summary: 'Update own name, avatar (an image the caller uploaded) and password',
         body: profileUpdateBody,
         response: { 200: okSchema(userInfo) },
       },
     },
-    async (req) => ok(req, await profile.update(callerOf(req), req.body)),
+    async (req) => {
+      const caller = callerOf(req);
+      // The avatar is one of the caller's own uploads (POST user/upload), nothing else.
+      if (!(await storage.isOwnImage(req.body.userHeadUrl, caller.user.id)))
+        throw errors.badRequest('avatarNotOwn');
+      return ok(req, await profile.update(caller, req.body));
+    },
   );
 
   // Registration uploads the licence and logo before an account exists, so a caller who is not

@@ -5,6 +5,13 @@
  * A socket lives only as long as its sign-in: it is closed (code 4401) at once when the sign-in
  * ends in this process (sign-out, password reset, refresh-token reuse), and before every push the
  * sessions of all sockets are checked in one query (revoked, expired, user or account disabled).
+ *
+ * Origin (issue 20, finding 15): a browser sends its page's Origin with the upgrade, and a page of
+ * another site could otherwise open the socket with a token it holds. A request with an Origin is
+ * accepted only when that Origin names the host the request was sent to (its Host header, or
+ * X-Forwarded-Host behind TRUST_PROXY), scheme's default port aside; else 403 before the upgrade.
+ * A client without an Origin (not a browser: tools, tests) is accepted, as it must still present
+ * a valid access_token like any caller (the guard answers 401 first).
  */
 import {
   type MapDrone,
@@ -15,13 +22,14 @@ import {
   monitorQuery,
 } from '@agrifleet/domain';
 import type {} from '@fastify/websocket';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { callerOf } from '../../platform/auth/guard.ts';
 import { type DataScope, scopeOf } from '../../platform/auth/scope.ts';
 import { isEnded, type SessionEvents } from '../../platform/auth/sessionEvents.ts';
 import { liveSessions } from '../../platform/auth/subject.ts';
 import type { Db } from '../../platform/db.ts';
+import { errors } from '../../platform/errors.ts';
 import type { LiveState } from '../../telemetry/ingest/liveState.ts';
 import { liveInScope, matchesQuery, toMapDrone } from './liveQuery.ts';
 
@@ -66,6 +74,23 @@ export function diffFor(
       removed.push(id);
     }
   return { type: 'drones', drones: mapDronesOf(changed), removed, online: onlineCount };
+}
+
+/** Whether the upgrade's Origin (when it has one) names the host the request was sent to. */
+export function sameOrigin(origin: string | undefined, host: string): boolean {
+  if (origin === undefined) return true;
+  try {
+    const o = new URL(origin);
+    if (o.protocol !== 'http:' && o.protocol !== 'https:') return false;
+    // The request's host read with the page's scheme, so both drop that scheme's default port.
+    return (
+      !!host &&
+      new URL(`${o.protocol}//${host}`).host === o.host &&
+      o.origin === origin.toLowerCase().replace(/\/$/, '')
+    );
+  } catch {
+    return false;
+  }
 }
 
 export async function monitorSocket(
@@ -117,7 +142,15 @@ export async function monitorSocket(
 
   app.get(
     `${MONITOR_BASE}/socket`,
-    { websocket: true, config: { access: { screens: ['MonitorView'] } }, schema: { hide: true } },
+    {
+      websocket: true,
+      config: { access: { screens: ['MonitorView'] } },
+      schema: { hide: true },
+      // After the sign-in guard (401 first), before the upgrade.
+      preHandler: async (req: FastifyRequest) => {
+        if (!sameOrigin(req.headers.origin, req.host)) throw errors.forbidden();
+      },
+    },
     (socket, req) => {
       const caller = callerOf(req);
       const client: Client = {
