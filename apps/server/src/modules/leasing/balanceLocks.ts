@@ -95,7 +95,7 @@ export async function setLocks(trx: Kysely<Database>, deps: LockDeps, droneIds: 
     .execute();
   for (const droneId of droneIds)
     await deps.commands.send(
-      { droneId, type: lock ? 'lock' : 'unlock', payload: { reason: BALANCE_LOCK } },
+      { droneId, type: lock ? 'lock' : 'unlock' },
       trx,
     );
 }

@@ -242,7 +242,7 @@ export function createCommandsRepo(db: Db) {
           .executeTakeFirst();
         if (last && OPEN.includes(last.state as CommandState)) return null;
         if (last?.type === 'lock') return { command: toCommand(last), fresh: false };
-        const command = await insert({ droneId, type: 'lock', payload: { reason: 'registry' } }, trx);
+        const command = await insert({ droneId, type: 'lock' }, trx); // `{}` (docs/api.md "Commands")
         return { command, fresh: true };
       });
     },
