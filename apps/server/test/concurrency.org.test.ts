@@ -3,14 +3,23 @@
  * docs/concurrency.md): every test fires real parallel requests at the app and asserts the
  * invariant, and that the losers get a 409 in their language, never a 5xx.
  *
+ * - accounts: 20 parallel creations with one administrator phone;
  * - approvals: 20 parallel approvals of one account application, of one join application;
  * - members: the account's administrators demoted in parallel keep one;
  * - teams: 20 parallel creations of one team name;
  * - accounts (telemetry keys): 20 parallel key creations of one account keep one live key; one vid
  *   claimed by two accounts at once goes to one.
  */
-import { MEMBER_PATH, TEAM_LEADER_PATH, TEAM_MEMBERS_PATH, TEAM_PATH } from '@agrifleet/domain';
+import {
+  ACCOUNT_PATHS,
+  MEMBER_PATH,
+  TEAM_LEADER_PATH,
+  TEAM_MEMBERS_PATH,
+  TEAM_PATH,
+} from '@agrifleet/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '../src/platform/messages.ts';
+import { newAccount } from './accounts.kit.ts';
 import { body, createTestApp, signInWith, type TestApp } from './helper.ts';
 
 let t: TestApp;
@@ -56,6 +65,32 @@ function losers(res: Array<{ statusCode: number; body: string }>, en: string) {
   }
   return lost.length;
 }
+
+describe('accounts', () => {
+  it('20 parallel creations of accounts with one administrator phone: one account, the rest get 409', async () => {
+    const res = await parallel(N, (i) =>
+      call('platform', 'POST', ACCOUNT_PATHS.create, newAccount(`并发${i}`, { adminPhone: '13700003001' })),
+    );
+    expect(
+      res.filter((r) => r.statusCode === 200),
+      res.map((r) => r.body).join('\n'),
+    ).toHaveLength(1);
+    expect(losers(res, MESSAGES.accountExists.en)).toBe(N - 1);
+    const users = await t.db
+      .selectFrom('users')
+      .select('account_id')
+      .where('phone', '=', '13700003001')
+      .execute();
+    expect(users).toHaveLength(1);
+    // The losers' accounts were rolled back with their administrator.
+    const made = await t.db
+      .selectFrom('accounts')
+      .select('id')
+      .where('account_name', 'like', '测试账号并发%')
+      .execute();
+    expect(made.map((a) => a.id)).toEqual(users.map((u) => u.account_id));
+  });
+});
 
 describe('approvals', () => {
   it('20 parallel approvals of one account application: one succeeds, the rest get 409', async () => {
