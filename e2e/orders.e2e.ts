@@ -1,6 +1,7 @@
 /**
  * Orders and invoices as people use them: manufacturer A (13800000003) creates the service-fee
- * order of a drone for this year, pays it in the sandbox, fills its invoice info and applies for an
+ * order of a drone for this year, pays it by the QR code the sandbox shows (the order stays unpaid
+ * until the sandbox's payment page confirms: issue 20), fills its invoice info and applies for an
  * invoice for the paid order (in Chinese); the platform (13800000001) marks the invoice issued (in
  * English). Screenshots of both languages.
  */
@@ -52,12 +53,29 @@ describe('orders and invoices', () => {
     expect(await row.textContent()).toContain('待支付');
     expect(await row.textContent()).toMatch(/¥360\.00/);
 
-    // Pay in the sandbox: confirmed at once.
+    // Pay: the dialog shows the sandbox's QR code; the order stays unpaid until its page confirms.
     await row.getByTestId('row-pay').click();
-    await confirmDialog(page)
-      .getByRole('button', { name: /确\s*定/ })
-      .click();
+    const pay = page.locator('.ant-modal').filter({ hasText: '支付订单' });
+    await pay.getByTestId('order-pay-qr').locator('img').waitFor();
+    expect(await pay.textContent()).toMatch(/¥360\.00/);
+    await screenshot(page, 'orders-pay-qr-zh');
+    expect(await row.textContent()).toContain('待支付');
+    // The payer opens the code's page (on a desktop: the link under the code) and confirms.
+    const href = (await pay.getByTestId('order-pay-qr-sandbox-link').getAttribute('href')) as string;
+    expect(href).toMatch(/\/pay\/sandbox\/OR\d{20}\?sig=/);
+    const payer = await context.newPage();
+    await payer.goto(href);
+    await payer.getByTestId('sandbox-confirm').click();
+    await payer.getByTestId('sandbox-paid').waitFor({ timeout: 15_000 });
+    await screenshot(payer, 'orders-sandbox-paid-zh');
+    await payer.close();
+    // The dialog learns of the payment by itself.
+    await pay.getByTestId('order-pay-paid').waitFor({ timeout: 15_000 });
     await expect.poll(() => toastTexts(page), { timeout: 10_000 }).toMatch(/订单 \d{18} 已支付/);
+    await pay
+      .locator('.ant-modal-footer')
+      .getByRole('button', { name: /关\s*闭/ })
+      .click();
     await expect.poll(() => row.textContent(), { timeout: 10_000 }).toContain('已支付');
 
     // The detail shows the sandbox's payment.

@@ -1,6 +1,7 @@
 /**
- * The sandbox payment page a recharge QR code opens (issue 13 "Money"; public: the payer need not
- * be signed in): who is paid, who pays, the amount and the state, and 'Confirm payment', which the
+ * The sandbox payment page a recharge's or a service-fee order's QR code opens (issue 13 "Money",
+ * issue 20; public: the payer need not be signed in; features/payments/sandboxApi.ts picks the calls
+ * by the trade number): who is paid, who pays, the amount and the state, and 'Confirm payment', which the
  * server takes as a payment notification of provider 'sandbox'. The signature in the address
  * (`?sig=`) is what lets it through. Language: the switcher, else the stored or default one.
  */
@@ -10,7 +11,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { LanguageSwitch } from '../auth/LanguageSwitch.tsx';
-import { sandboxApi } from './money/api.ts';
+import { sandboxApi } from '../payments/sandboxApi.ts';
 import { money } from './money/config.ts';
 
 const STATUS_COLOR: Record<number, string> = { 1: 'processing', 2: 'success', 3: 'default' };

@@ -1,8 +1,8 @@
 /**
  * OrderList (/institution_manage/order-list, 001 §2): the yearly service-fee orders of the
  * caller's drones (platform: every account's) with the orderSn, droneId, year and status filters;
- * create an order (drone and year), pay it (the configured payment provider; the sandbox confirms at
- * once), cancel it, see its detail, and apply for an invoice for the selected paid orders. The
+ * create an order (drone and year), pay it (OrderPayDialog: the provider's QR code, paid when the
+ * provider confirms), cancel it, see its detail, and apply for an invoice for the selected paid orders. The
  * invoice info is edited in a dialog. Built on the shared list pattern (src/list, config.ts).
  */
 import { formatMoney, type OrderRow } from '@agrifleet/domain';
@@ -17,6 +17,7 @@ import { ListPage } from '../../list/ListPage.tsx';
 import { ordersApi } from './api.ts';
 import { createOrderForm, droneOptions, moneyLocale, orderListConfig } from './config.ts';
 import { OrderDetail } from './OrderDetail.tsx';
+import { OrderPayDialog } from './OrderPayDialog.tsx';
 import { useInvoiceInfo } from './useInvoiceInfo.tsx';
 
 /** Unpaid orange, paid green, cancelled grey. */
@@ -35,8 +36,8 @@ export default function OrderListPage() {
   );
   const [creating, setCreating] = useState(false);
   const [detail, setDetail] = useState<string | null>(null);
+  const [paying, setPaying] = useState<OrderRow | null>(null);
   const invoiceInfo = useInvoiceInfo(t);
-  const money = useCallback((r: OrderRow) => formatMoney(r.amount, r.currency, moneyLocale(lng)), [lng]);
 
   const config = useMemo(() => {
     const fail = (err: Error) => {
@@ -64,17 +65,7 @@ export default function OrderListPage() {
         openDetail: (r) => setDetail(r.orderSn),
         openCreate: () => setCreating(true),
         openInvoiceInfo: invoiceInfo.open,
-        pay: (r) =>
-          void confirm(t('orders:confirm.pay', { orderSn: r.orderSn, amount: money(r) })).then((yes) => {
-            if (!yes) return;
-            ordersApi
-              .pay(r.orderSn)
-              .then((o) => {
-                void message.success(t('orders:done.paid', { orderSn: o.orderSn }));
-                refresh();
-              })
-              .catch(fail);
-          }),
+        pay: (r) => setPaying(r),
         cancel: (r) =>
           void confirm(t('orders:confirm.cancel', { orderSn: r.orderSn }), true).then((yes) => {
             if (!yes) return;
@@ -112,7 +103,7 @@ export default function OrderListPage() {
         },
       },
     );
-  }, [t, lng, user?.accountId, user?.accountType, message, modal, refresh, money, invoiceInfo.open]);
+  }, [t, lng, user?.accountId, user?.accountType, message, modal, refresh, invoiceInfo.open]);
   const form = useMemo(() => createOrderForm(ordersApi.create, droneOptions(ordersApi.drones)), []);
 
   return (
@@ -129,6 +120,18 @@ export default function OrderListPage() {
         />
       ) : null}
       {detail ? <OrderDetail orderSn={detail} t={t} lng={lng} onClose={() => setDetail(null)} /> : null}
+      {paying ? (
+        <OrderPayDialog
+          order={paying}
+          t={t}
+          lng={lng}
+          onClose={() => {
+            setPaying(null);
+            refresh();
+          }}
+          onPaid={refresh}
+        />
+      ) : null}
       {invoiceInfo.modal}
     </>
   );

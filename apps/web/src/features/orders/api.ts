@@ -14,9 +14,12 @@ import {
   ORDER_DRONES_PATH,
   ORDER_LIST_PATH,
   ORDER_PAY_PATH,
+  ORDER_PAYMENT_PATH,
   type OrderCreateBody,
   type OrderDrone,
   type OrderPage,
+  type OrderPayAnswer,
+  type OrderPaymentState,
   type OrderRow,
 } from '@agrifleet/domain';
 import { http } from '../../api/http.ts';
@@ -31,7 +34,11 @@ export const ordersApi = {
   drones: () => http.get<OrderDrone[]>(rel(ORDER_DRONES_PATH)),
   create: (body: OrderCreateBody) => http.post<OrderRow>(rel(ORDER_CREATE_PATH), body),
   detail: (orderSn: string) => http.get<OrderRow>(`${rel(ORDER_DETAIL_PATH)}/${sn(orderSn)}`),
-  pay: (orderSn: string) => http.post<OrderRow>(`${rel(ORDER_PAY_PATH)}/${sn(orderSn)}`),
+  /** Starts (or shows again) the order's payment: the QR code; paid only when the provider confirms. */
+  pay: (orderSn: string) => http.post<OrderPayAnswer>(`${rel(ORDER_PAY_PATH)}/${sn(orderSn)}`),
+  /** Where the payment stands (the QR dialog polls it). */
+  payment: (orderSn: string) =>
+    http.get<OrderPaymentState>(`${rel(ORDER_PAYMENT_PATH)}/${sn(orderSn)}`, undefined, { silent: true }),
   cancel: (orderSn: string) => http.post<OrderRow>(`${rel(ORDER_CANCEL_PATH)}/${sn(orderSn)}`),
   invoiceInfo: () => http.get<(InvoiceInfo & { updatedAt: number }) | null>(rel(INVOICE_INFO_PATH)),
   saveInvoiceInfo: (body: InvoiceInfoBody) => http.put<InvoiceInfo>(rel(INVOICE_INFO_PATH), body),

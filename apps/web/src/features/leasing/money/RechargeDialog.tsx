@@ -1,21 +1,16 @@
 /**
  * A QR recharge: the amount (major units of the client's currency) -> getWxQrCode (the PNG, read
- * as a blob) -> the code, the amount and 'waiting for payment', polling getRechargeState every 2 s
- * until paid (success, then `onPaid`) or closed.
+ * as a blob) -> the code, the amount and 'waiting for payment' (the shared QrPanel), polling
+ * getRechargeState every 2 s until paid (success, then `onPaid`) or closed.
  */
-import {
-  currencyDigits,
-  MAX_RECHARGE_MAJOR,
-  RECHARGE_POLL_MS,
-  RECHARGE_STATUS,
-  toMinor,
-} from '@agrifleet/domain';
-import { App, Button, Form, InputNumber, Modal, Result, Spin } from 'antd';
+import { currencyDigits, MAX_RECHARGE_MAJOR, RECHARGE_STATUS, toMinor } from '@agrifleet/domain';
+import { App, Button, Form, InputNumber, Modal, Result } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { QrPanel } from '../../payments/QrPanel.tsx';
+import { usePaymentPolling } from '../../payments/usePaymentPolling.ts';
 import { moneyApi, type Who } from './api.ts';
 import { money } from './config.ts';
-import styles from './money.module.css';
 
 interface Props {
   open: boolean;
@@ -46,29 +41,20 @@ export function RechargeDialog({ open, who, currency, onClose, onPaid }: Props) 
 
   // Poll the state while the code is shown and not settled.
   const polling = step.kind === 'qr' && step.status === RECHARGE_STATUS.pending ? step.outTradeNo : null;
-  useEffect(() => {
-    if (!polling) return;
-    let stop = false;
-    const timer = setInterval(async () => {
-      try {
-        const s = await moneyApi.state(polling);
-        if (stop || s.status === RECHARGE_STATUS.pending) return;
-        setStep((cur) =>
-          cur.kind === 'qr' && cur.outTradeNo === polling ? { ...cur, status: s.status } : cur,
-        );
-        if (s.status === RECHARGE_STATUS.paid) {
-          void message.success(t('qr.paid'));
-          onPaid();
-        }
-      } catch {
-        /* a missed poll: the next one asks again */
+  usePaymentPolling(
+    polling,
+    moneyApi.state,
+    (s) => s.status !== RECHARGE_STATUS.pending,
+    (s) => {
+      setStep((cur) =>
+        cur.kind === 'qr' && cur.outTradeNo === polling ? { ...cur, status: s.status } : cur,
+      );
+      if (s.status === RECHARGE_STATUS.paid) {
+        void message.success(t('qr.paid'));
+        onPaid();
       }
-    }, RECHARGE_POLL_MS);
-    return () => {
-      stop = true;
-      clearInterval(timer);
-    };
-  }, [polling, message, t, onPaid]);
+    },
+  );
 
   // The image's object URL is released when the code goes away.
   const shownUrl = step.kind === 'qr' ? step.url : null;
@@ -164,20 +150,19 @@ export function RechargeDialog({ open, who, currency, onClose, onPaid }: Props) 
       ) : step.status === RECHARGE_STATUS.closed ? (
         <Result status="warning" title={t('qr.closed')} />
       ) : (
-        <div className={styles.qr} data-testid="recharge-qr">
-          <img src={step.url} alt={t('qr.qrAlt')} />
-          <div className={styles.amount}>{money(step.amountMinor, currency, i18n.language)}</div>
-          <div>{t('qr.scan')}</div>
-          <div className={styles.waiting}>
-            <Spin size="small" /> {t('qr.waiting')}
-          </div>
-          <div className={styles.tradeNo}>{step.outTradeNo}</div>
-          {step.sandboxUrl && (
-            <a href={step.sandboxUrl} target="_blank" rel="noreferrer" data-testid="recharge-sandbox-link">
-              {t('qr.openSandbox')}
-            </a>
-          )}
-        </div>
+        <QrPanel
+          src={step.url}
+          amount={money(step.amountMinor, currency, i18n.language)}
+          outTradeNo={step.outTradeNo}
+          sandboxUrl={step.sandboxUrl}
+          texts={{
+            alt: t('qr.qrAlt'),
+            scan: t('qr.scan'),
+            waiting: t('qr.waiting'),
+            openSandbox: t('qr.openSandbox'),
+          }}
+          testId="recharge-qr"
+        />
       )}
     </Modal>
   );

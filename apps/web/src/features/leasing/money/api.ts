@@ -3,11 +3,9 @@ import {
   type AdjustBalanceBody,
   type AmountAnswer,
   OUT_TRADE_NO_HEADER,
-  PAY_PATHS,
   RENTAL_PATHS,
   type RechargeState,
   SANDBOX_URL_HEADER,
-  type SandboxInfo,
 } from '@agrifleet/domain';
 import { ApiError, http } from '../../../api/http.ts';
 import { session } from '../../../app/session.ts';
@@ -59,20 +57,4 @@ export const moneyApi = {
       sandboxUrl: res.headers.get(SANDBOX_URL_HEADER),
     };
   },
-};
-
-/** The sandbox payment page's calls (public: the payer need not be signed in). */
-export const sandboxApi = {
-  info: (outTradeNo: string, sig: string) =>
-    http.get<SandboxInfo>(
-      rel(`${PAY_PATHS.sandbox}/${encodeURIComponent(outTradeNo)}`),
-      { sig },
-      { public: true },
-    ),
-  pay: (outTradeNo: string, sig: string) =>
-    http.post<SandboxInfo & { outcome: string }>(
-      rel(`${PAY_PATHS.sandbox}/${encodeURIComponent(outTradeNo)}`),
-      { sig },
-      { public: true },
-    ),
 };
