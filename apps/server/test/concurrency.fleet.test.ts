@@ -9,6 +9,7 @@
  *   the registry agreeing with the newest;
  * - commands: 20 parallel answers of one command move it once;
  * - no-fly zones: 20 parallel edits of one zone each get their own version;
+ * - rtk: one service key bound to two devices at once;
  * - bulletins: 20 parallel "read all" marks, no error;
  * - (blocks: 20 parallel shares of one user, blocks.share.test.ts.)
  */
@@ -20,6 +21,7 @@ import {
   DRONE_LOCK_PATH,
   MODEL_PATH,
   NOFLY_BASE,
+  RTK_BIND_PATH,
 } from '@agrifleet/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CommandAnswer } from '../src/telemetry/commands/types.ts';
@@ -215,6 +217,31 @@ describe('no-fly zones', () => {
       .orderBy('version')
       .execute();
     expect(stored.map((v) => v.version)).toEqual(Array.from({ length: N + 1 }, (_, i) => i + 1));
+  });
+});
+
+describe('rtk', () => {
+  it('one service key bound to two devices at once goes to one; the other gets 409', async () => {
+    const mine = await t.db
+      .selectFrom('rtk_devices as r')
+      .innerJoin('accounts as a', 'a.id', 'r.zz_account_id')
+      .select('r.dev_id')
+      .where('a.account_name', '=', MAKER_A)
+      .orderBy('r.dev_id')
+      .limit(10)
+      .execute();
+    expect(mine.length).toBeGreaterThanOrEqual(10);
+    for (let round = 0; round < 5; round++) {
+      const [a, b] = [mine[2 * round]?.dev_id, mine[2 * round + 1]?.dev_id];
+      const qxdsk = `qxRACE${String(round).padStart(7, '0')}`;
+      const res = await Promise.all([
+        call('makerA', 'PUT', RTK_BIND_PATH, { devId: a, qxdsk }),
+        call('makerA', 'PUT', RTK_BIND_PATH, { devId: b, qxdsk }),
+      ]);
+      expect(res.map((r) => r.statusCode).sort(), bodies(res)).toEqual([200, 409]);
+      const lost = res.find((r) => r.statusCode === 409);
+      expect(body(lost as never).message).toBe('This service key is already bound to another device');
+    }
   });
 });
 
