@@ -4,6 +4,7 @@
  * invariant, and that the losers get a 409 in their language, never a 5xx.
  *
  * - accounts: 20 parallel creations with one administrator phone;
+ * - account modification applications: 20 parallel submissions of one account;
  * - approvals: 20 parallel approvals of one account application, of one join application;
  * - members: the account's administrators demoted in parallel keep one;
  * - teams: 20 parallel creations of one team name;
@@ -89,6 +90,28 @@ describe('accounts', () => {
       .where('account_name', 'like', '测试账号并发%')
       .execute();
     expect(made.map((a) => a.id)).toEqual(users.map((u) => u.account_id));
+  });
+});
+
+describe('account modification applications', () => {
+  it('20 parallel modification applications of one account: one waits for review, the rest get 409', async () => {
+    const { account_id } = await accountOf('13800000003');
+    const res = await parallel(N, (i) =>
+      call('makerA', 'POST', ACCOUNT_PATHS.info, { accountName: `极翼改名${i}`, contactName: '并发' }),
+    );
+    expect(
+      res.filter((r) => r.statusCode === 200),
+      res.map((r) => r.body).join('\n'),
+    ).toHaveLength(1);
+    expect(losers(res, MESSAGES.applyPending.en)).toBe(N - 1);
+    const waiting = await t.db
+      .selectFrom('account_applies')
+      .select('id')
+      .where('account_id', '=', account_id)
+      .where('apply_type', '=', 2)
+      .where('apply_status', '=', 1)
+      .execute();
+    expect(waiting).toHaveLength(1);
   });
 });
 
