@@ -4,6 +4,8 @@
  * answers; notifications are encrypted (AEAD_AES_256_GCM) and signed as WeChat sends them. A paid
  * notification pays once, a replay is a duplicate, a forged one or one for an unknown order is
  * refused and changes nothing; an order whose notification never came is paid by the order query.
+ * Service-fee orders pay through the same provider (issue 20 item 4): the order is paid only by a
+ * signed notification, once even when ten arrive together; a mismatched amount pays nothing.
  */
 import {
   createCipheriv,
@@ -18,7 +20,16 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PAY_PATHS, RENTAL_PATHS } from '@agrifleet/domain';
+import {
+  ORDER_CREATE_PATH,
+  ORDER_NOTIFY_PATH,
+  ORDER_PAY_PATH,
+  ORDER_STATUS,
+  type OrderPayAnswer,
+  type OrderRow,
+  PAY_PATHS,
+  RENTAL_PATHS,
+} from '@agrifleet/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { translate } from '../src/platform/messages.ts';
@@ -197,6 +208,7 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'platform.pem'), platform.publicKey.export({ type: 'spki', format: 'pem' }));
   Object.assign(process.env, {
     LEASE_PAYMENT_PROVIDER: 'wechatpay',
+    ORDER_PAYMENT_PROVIDER: 'wechatpay',
     WECHATPAY_MCHID: MCHID,
     WECHATPAY_APPID: APPID,
     WECHATPAY_MERCHANT_SERIAL: MERCHANT_SERIAL,
@@ -219,6 +231,7 @@ afterAll(async () => {
   await new Promise((r) => fake?.close(r));
   if (dir) rmSync(dir, { recursive: true, force: true });
   delete process.env.LEASE_PAYMENT_PROVIDER;
+  delete process.env.ORDER_PAYMENT_PROVIDER;
 });
 
 /** The leasing purpose's provider outside production. */
@@ -448,5 +461,95 @@ describe('WeChat Pay Native', () => {
       query: { sig: 'a'.repeat(64) },
     });
     expect(sb.statusCode).toBe(404);
+  });
+});
+
+describe('service-fee orders on WeChat Pay Native', () => {
+  const orderNotify = (text: string, headers: Record<string, string>) =>
+    t.app.inject({
+      method: 'POST',
+      url: `${ORDER_NOTIFY_PATH}/wechatpay`,
+      headers: { 'content-type': 'application/json', ...headers },
+      payload: text,
+    });
+  let n = 0;
+  async function startOrder() {
+    const drone = await t.db
+      .selectFrom('drones')
+      .select('drone_id')
+      .where('zz_account_id', '=', ids.makerA as number)
+      .orderBy('drone_id')
+      .offset(n++)
+      .executeTakeFirstOrThrow();
+    const created = await t.app.inject({
+      method: 'POST',
+      url: ORDER_CREATE_PATH,
+      headers: auth.makerA,
+      payload: { droneId: drone.drone_id, year: new Date().getUTCFullYear() },
+    });
+    const order = body(created).data as OrderRow;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${ORDER_PAY_PATH}/${order.orderSn}`,
+      headers: auth.makerA,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return body(res).data as OrderPayAnswer;
+  }
+  const statusOf = async (orderSn: string) =>
+    (
+      await t.db
+        .selectFrom('orders')
+        .select('status')
+        .where('order_sn', '=', orderSn)
+        .executeTakeFirstOrThrow()
+    ).status;
+
+  it('opens a Native order (the code_url is the QR) notified at the orders path; ten signed notifications pay once', async () => {
+    const o = await startOrder();
+    const no = o.payment?.outTradeNo as string;
+    expect(o.status).toBe(ORDER_STATUS.unpaid);
+    expect(o.payment).toMatchObject({
+      provider: 'wechatpay',
+      sandboxUrl: null,
+      codeUrl: `weixin://wxpay/bizpayurl?pr=${no.slice(-8)}`,
+    });
+    expect(orders.get(no)).toMatchObject({
+      total: o.amount,
+      currency: 'CNY',
+      notify_url: 'https://console.example.com/api/user/order/notify/wechatpay',
+    });
+    // Forged (another key): refused, unpaid.
+    const text = notification(successTx(no, o.amount));
+    expect((await orderNotify(text, platformHeaders(text, stranger.privateKey))).statusCode).toBe(401);
+    expect(await statusOf(o.orderSn)).toBe(ORDER_STATUS.unpaid);
+    // Ten at once, each signed: one pays.
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => orderNotify(text, platformHeaders(text))),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(10).fill(204));
+    expect(await statusOf(o.orderSn)).toBe(ORDER_STATUS.paid);
+    const payments = await t.db
+      .selectFrom('order_payments as p')
+      .innerJoin('orders as o', 'o.id', 'p.order_id')
+      .select(['p.provider', 'p.provider_ref'])
+      .where('o.order_sn', '=', o.orderSn)
+      .execute();
+    expect(payments).toEqual([{ provider: 'wechatpay', provider_ref: `42000${no.slice(-10)}` }]);
+    const rows = await sql<{ n: string }>`
+      SELECT count(*) AS n FROM system_logs WHERE action = 'orderPaymentReceived' AND target = ${`orderSn=${o.orderSn}`}`.execute(
+      t.db,
+    );
+    expect(Number(rows.rows[0]?.n)).toBe(1);
+    expect(refusedCalls).toEqual([]);
+  });
+
+  it('a notification with another amount pays nothing (400)', async () => {
+    const o = await startOrder();
+    const no = o.payment?.outTradeNo as string;
+    const text = notification(successTx(no, o.amount - 1));
+    const res = await orderNotify(text, platformHeaders(text));
+    expect(res.statusCode).toBe(400);
+    expect(await statusOf(o.orderSn)).toBe(ORDER_STATUS.unpaid);
   });
 });
