@@ -33,6 +33,7 @@ export * from './contracts/telemetry.ts';
 export * from './contracts/telemetryCheck.ts';
 export * from './enums.ts';
 export * from './format.ts';
+export * from './geodesic.ts';
 export * from './host.ts';
 export * from './planning/index.ts';
 export * from './screens.ts';

@@ -42,12 +42,37 @@ describe('no-fly index', () => {
     expect(ids(index.zonesAt(...ll(395, 500)))).toEqual([1]);
   });
 
-  it('finds circles by great-circle distance', () => {
+  it('finds circles by distance to their centre', () => {
     expect(ids(index.zonesAt(...ll(3000 + 298, 500)))).toEqual([2]);
     expect(ids(index.zonesAt(...ll(3000 + 302, 500)))).toEqual([]);
     expect(ids(index.zonesAt(...ll(3000, 500 - 298)))).toEqual([2]);
     // Diagonally: inside the bounding box, outside the circle.
     expect(ids(index.zonesAt(...ll(3000 + 250, 500 + 250)))).toEqual([]);
+  });
+
+  it('measures a circle on the WGS-84 ellipsoid, not the sphere (issue 20 #19)', () => {
+    // A 4 km circle at 33.7 N; points 3,995 m and 4,005 m from its centre due north and due east,
+    // placed by GeographicLib (Geodesic.WGS84.Direct). Due east the sphere reads 8.6 m short: it
+    // took the point 5 m outside for one inside.
+    const zone: NoflyZone = {
+      id: 9,
+      name: 'airport',
+      noflyType: 2,
+      shape: 'circle',
+      center: [120.3, 33.7],
+      radiusM: 4000,
+    };
+    const at = createNoflyIndex([zone]);
+    const eastOut: [number, number] = [120.34320001820207, 33.69999244721694];
+    const eastIn: [number, number] = [120.34309215300063, 33.69999248488662];
+    const northOut: [number, number] = [120.3, 33.7361079819185];
+    const northIn: [number, number] = [120.3, 33.736017824923614];
+    expect(haversineM(120.3, 33.7, ...eastOut)).toBeLessThan(4000);
+    expect(ids(at.zonesAt(...eastOut))).toEqual([]);
+    expect(ids(at.zonesAt(...eastIn))).toEqual([9]);
+    expect(ids(at.zonesAt(...northOut))).toEqual([]);
+    expect(ids(at.zonesAt(...northIn))).toEqual([9]);
+    for (const p of [eastOut, eastIn, northOut, northIn]) expect(depthM(zone, ...p)).toBeCloseTo(5, 3);
   });
 
   it('returns every overlapping zone, and nothing from an empty set', () => {

@@ -1,14 +1,17 @@
 /**
  * Which no-fly zones contain a point. A packed R-tree (flatbush) over the zones' bounding boxes
  * picks the candidates; each candidate is then tested exactly: even-odd ray casting over all rings
- * of a polygon (holes included), great-circle (haversine) distance to the centre of a circle.
+ * of a polygon (holes included), geodesic distance to the centre of a circle.
  *
  * `depthM` tells how far inside a zone a point is, for the detector's entry margin.
  *
- * Coordinates are WGS-84 degrees. Circles are measured on the sphere of mean radius: against the
- * ellipsoid their radius is off by at most 0.5 % (25 m on 5 km). Zones crossing the antimeridian
+ * Coordinates are WGS-84 degrees. Circles are measured on the WGS-84 ellipsoid, as sprayed areas
+ * are (packages/domain geodesicDistanceM): the sphere of mean radius read up to 0.56 % off, a
+ * point 8.6 m outside a 4 km circle at 33.7 N inside it (issue 20 #19). The sphere only decides
+ * points clearly in or out (1 % of the radius away from the edge). Zones crossing the antimeridian
  * are not supported (none of the served countries has one).
  */
+import { geodesicDistanceM } from '@agrifleet/domain';
 import Flatbush from 'flatbush';
 
 export type Position = readonly number[];
@@ -40,7 +43,7 @@ const EARTH_R = 6_371_008.8;
 const RAD = Math.PI / 180;
 const NONE: readonly NoflyZone[] = Object.freeze([]);
 
-/** Great-circle distance in metres. */
+/** Great-circle distance in metres on the sphere of mean radius (a quick bound, not the measure). */
 export function haversineM(lng1: number, lat1: number, lng2: number, lat2: number): number {
   const dLat = (lat2 - lat1) * RAD;
   const dLng = (lng2 - lng1) * RAD;
@@ -93,7 +96,13 @@ function circleTest(center: Position, radiusM: number): { box: Box; test: Test }
   const dLng = dLat / Math.cos(poleward * RAD);
   return {
     box: [lng0 - dLng, lat0 - dLat, lng0 + dLng, lat0 + dLat],
-    test: (lng, lat) => haversineM(lng0, lat0, lng, lat) <= radiusM,
+    test: (lng, lat) => {
+      // The sphere is within 0.6 % of the ellipsoid: it settles points well inside or outside.
+      const h = haversineM(lng0, lat0, lng, lat);
+      if (h < radiusM * 0.99) return true;
+      if (h > radiusM * 1.01) return false;
+      return geodesicDistanceM(lng0, lat0, lng, lat) <= radiusM;
+    },
   };
 }
 
@@ -104,7 +113,7 @@ function circleTest(center: Position, radiusM: number): { box: Box; test: Test }
  */
 export function depthM(zone: NoflyZone, lng: number, lat: number): number {
   if (zone.shape === 'circle')
-    return Math.abs(zone.radiusM - haversineM(zone.center[0] ?? 0, zone.center[1] ?? 0, lng, lat));
+    return Math.abs(zone.radiusM - geodesicDistanceM(zone.center[0] ?? 0, zone.center[1] ?? 0, lng, lat));
   const ky = EARTH_R * RAD;
   const kx = ky * Math.cos(lat * RAD);
   let best = Infinity;
