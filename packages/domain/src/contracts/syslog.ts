@@ -187,6 +187,14 @@ export const AUDIT_NAMED_ACTIONS: readonly string[] = [
   'leaseBalanceUnlock',
   'leasePaymentRefused',
   'leasePaymentReceived',
+  // Rows in a leasing client operator's own log (modules/leasing/clientLog.ts).
+  'leaseClientAdded',
+  'leaseClientConsented',
+  'leaseDronesLeased',
+  'leaseDroneReturned',
+  'leaseCancelled',
+  'leaseTermsChanged',
+  'leaseBalanceAdjusted',
 ];
 
 /** The short name of a logged action, or null when it is not known. */

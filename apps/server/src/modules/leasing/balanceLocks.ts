@@ -7,6 +7,10 @@
  * null) is never touched. Each change is a lease_locks row (the client's bill) and a system-log row
  * for the lessor and for the client, all in the caller's transaction: they exist only with the
  * posting that caused them. Clients in debugging (status 0) are never locked.
+ *
+ * Lock order (README "Concurrency"): the client row first (`lockClient`), then its drones in
+ * drone_id order, FOR NO KEY UPDATE (a telemetry flush's sortie insert holds KEY SHARE on a drone and
+ * then waits for the client: FOR UPDATE here would close that cycle).
  */
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
@@ -40,7 +44,7 @@ export async function settle(
   const short = client.active_status !== 0 && balance < -client.credit_limit_minor;
   const drones = await sql<{ drone_id: string; locked: boolean; lock_reason: string | null }>`
     SELECT d.drone_id, d.locked, d.lock_reason FROM leases l JOIN drones d ON d.drone_id = l.drone_id
-    WHERE l.client_id = ${clientId} AND l.status = 1 ORDER BY d.drone_id FOR UPDATE OF d`.execute(trx);
+    WHERE l.client_id = ${clientId} AND l.status = 1 ORDER BY d.drone_id FOR NO KEY UPDATE OF d`.execute(trx);
   const targets = drones.rows
     .filter((d) => (short ? !d.locked : d.locked && d.lock_reason === BALANCE_LOCK))
     .map((d) => d.drone_id);
@@ -106,7 +110,7 @@ export async function releaseDrone(trx: Kysely<Database>, deps: LockDeps, droneI
     .selectFrom('drones')
     .select(['locked', 'lock_reason'])
     .where('drone_id', '=', droneId)
-    .forUpdate()
+    .forNoKeyUpdate()
     .executeTakeFirst();
   if (d?.locked && d.lock_reason === BALANCE_LOCK) await setLocks(trx, deps, [droneId], false);
 }

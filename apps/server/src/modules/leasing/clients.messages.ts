@@ -24,11 +24,18 @@ export const LEASING_CLIENTS_MESSAGES = {
     ko: '승인되고 사용 중인 운영 계정만 고객으로 추가할 수 있습니다',
   },
   leaseClientNotActive: {
-    zh: '客户未激活，不能租赁无人机',
-    en: 'The client is not activated: drones cannot be leased to it',
-    'zh-TW': '客戶未啟用，不能租賃無人機',
-    th: 'ลูกค้ายังไม่เปิดใช้งาน จึงเช่าโดรนไม่ได้',
-    ko: '고객이 활성화되지 않아 드론을 임대할 수 없습니다',
+    zh: '客户尚未激活（未经其管理员验证码同意），不能租赁无人机或记账',
+    en: "The client is not activated (its administrator's code has not been given): nothing can be leased or charged to it",
+    'zh-TW': '客戶尚未啟用（未經其管理員驗證碼同意），不能租賃無人機或記帳',
+    th: 'ลูกค้ายังไม่เปิดใช้งาน (ยังไม่ได้รับรหัสยืนยันจากผู้ดูแล) จึงเช่าโดรนหรือบันทึกค่าใช้จ่ายไม่ได้',
+    ko: '고객이 활성화되지 않았습니다(관리자 인증 코드 미확인). 임대나 청구를 할 수 없습니다',
+  },
+  leaseClientActivated: {
+    zh: '该客户已激活',
+    en: 'This client is already activated',
+    'zh-TW': '該客戶已啟用',
+    th: 'ลูกค้ารายนี้เปิดใช้งานแล้ว',
+    ko: '이 고객은 이미 활성화되었습니다',
   },
   leaseModelNotAllowed: {
     zh: '您的账户不能使用此租赁模式',

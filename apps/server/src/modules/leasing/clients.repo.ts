@@ -10,6 +10,14 @@ import { balancesOf } from './ledger.ts';
 
 type Exec = Kysely<Database>;
 
+/** A name shown before consent: its first and last characters, the rest as '*' ("丰*******社", "孙*"). */
+export function maskName(name: string): string {
+  const chars = Array.from(name);
+  if (chars.length <= 1) return chars.length ? '*' : '';
+  if (chars.length === 2) return `${chars[0]}*`;
+  return `${chars[0]}${'*'.repeat(chars.length - 2)}${chars[chars.length - 1]}`;
+}
+
 /** The client account's admin user (user type 1), its first one. */
 const adminOf = (clientCol: string) => sql<number>`(
   SELECT u.id FROM users u WHERE u.account_id = ${sql.ref(clientCol)} AND u.user_type = 1 ORDER BY u.id LIMIT 1)`;
@@ -57,6 +65,13 @@ export function createClientsRepo(db: Exec) {
     );
     return rows.map((r) => ({
       ...r,
+      // Names are the operator's to show once it consented (activated); before, masked.
+      ...(r.activeStatus === 2
+        ? {}
+        : {
+            accountName: maskName(r.accountName),
+            userName: r.userName === null ? null : maskName(r.userName),
+          }),
       currency: r.currency.trim(),
       droneNum: Number(r.droneNum),
       balance: balances.get(r.id) ?? 0,
@@ -139,21 +154,23 @@ export function createClientsRepo(db: Exec) {
           'a.account_name as accountName',
           'u.user_name as userName',
           'u.phone',
-          sql<boolean>`EXISTS (SELECT 1 FROM lease_clients c WHERE c.manufacturer_account_id = ${lessorId}
-            AND c.client_account_id = a.id)`.as('isClient'),
+          sql<
+            number | null
+          >`(SELECT c.active_status FROM lease_clients c WHERE c.manufacturer_account_id = ${lessorId}
+            AND c.client_account_id = a.id)`.as('clientStatus'),
         ])
         .orderBy('a.id')
         .limit(1)
         .executeTakeFirst();
     },
 
-    /** Activated and debugging clients, for selects. */
+    /** Activated clients (they consented), for selects: the only ones a lease or a recharge may name. */
     async verified(lessorId: number) {
       const rows = await db
         .selectFrom('lease_clients as c')
         .innerJoin('accounts as a', 'a.id', 'c.client_account_id')
         .where('c.manufacturer_account_id', '=', lessorId)
-        .where('c.active_status', 'in', [0, 2])
+        .where('c.active_status', '=', 2)
         .select(['c.id', 'c.client_account_id as accountId', 'a.account_name as accountName', 'c.currency'])
         .orderBy('a.account_name')
         .execute();
@@ -192,7 +209,7 @@ export function createClientsRepo(db: Exec) {
         .selectAll()
         .where('id', '=', id)
         .where('manufacturer_account_id', '=', lessorId)
-        .forUpdate()
+        .forNoKeyUpdate()
         .executeTakeFirst();
     },
 

@@ -62,7 +62,7 @@ export const clientsRoutes: Routes<LeasingDeps> = async (app, deps) => {
       config: screens,
       schema: {
         tags,
-        summary: 'The verified operator account whose admin user has this phone',
+        summary: 'The verified operator account whose admin user has this phone (names masked until it consents)',
         querystring: customerPhoneQuery,
         response: { 200: okSchema(customerByPhone) },
       },
@@ -76,7 +76,7 @@ export const clientsRoutes: Routes<LeasingDeps> = async (app, deps) => {
       config: screens,
       schema: {
         tags,
-        summary: "The lessor's activated and debugging clients (selects)",
+        summary: "The lessor's activated clients (selects: the only ones leases and recharges may name)",
         response: { 200: okSchema(z.array(verifiedCustomer)) },
       },
     },

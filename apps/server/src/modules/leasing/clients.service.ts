@@ -1,7 +1,8 @@
 /**
  * Leasing clients (002 §4): a lessor adds verified operator accounts as clients with their prices
  * (minor units of the client's currency), activates them with an SMS code sent to the client's
- * admin phone, changes prices and credit limits (a limit change settles the balance locks at once)
+ * admin phone (the operator's consent: nothing is leased or charged to a client before it, README
+ * "Consent"), changes prices and credit limits (a limit change settles the balance locks at once)
  * and labels them with a sign. Another lessor's client is 404.
  */
 import {
@@ -20,12 +21,13 @@ import type { Db } from '../../platform/db.ts';
 import { AppError, errors } from '../../platform/errors.ts';
 import { translate } from '../../platform/messages.ts';
 import type { Messenger } from '../../platform/messaging.ts';
-import { RATE_RULES, type RateLimiter } from '../../platform/rateLimit.ts';
+import { RATE_RULES, type RateLimiter, type RateRule } from '../../platform/rateLimit.ts';
 import { retryTx } from '../../platform/retryTx.ts';
 import type { Commands } from '../../telemetry/commands/types.ts';
 import type { CodeService } from '../auth/codes.ts';
 import { settle } from './balanceLocks.ts';
-import type { ClientsRepo } from './clients.repo.ts';
+import { CLIENT_LOG, logToClient } from './clientLog.ts';
+import { type ClientsRepo, maskName } from './clients.repo.ts';
 
 /** The code purpose of a client activation (verify_codes.code_type is free text). */
 export const LEASE_ACTIVATE_CODE = 'leaseActivate' as string as CodeType;
@@ -37,6 +39,9 @@ export interface Lessor {
 }
 
 export const clientNotFound = () => errors.notFound();
+
+/** Operator lookups by phone per lessor user and hour (getCustomerByPhone). */
+const PHONE_LOOKUPS: RateRule = { limit: 60, windowSeconds: 3600 };
 
 export function createClientsService(d: {
   db: Db;
@@ -63,10 +68,23 @@ export function createClientsService(d: {
       return { ...page, current: q.pageIndex, size: q.size, stat };
     },
 
+    /**
+     * Whether a verified operator has this admin phone, for adding it as a client: its account id
+     * (what addCustomer takes) and its names masked ("丰*******社"). The full names are the
+     * operator's to show once it consented (activated); lookups are limited per lessor user.
+     */
     async byPhone(l: Lessor, phone: string) {
+      d.limiter.hit(`lease-phone:${l.userId}`, PHONE_LOOKUPS);
       const found = await d.repo.operatorByPhone(l.accountId, phone);
       if (!found?.phone) throw new AppError(404, ErrorCode.notFound, 'leaseNoOperatorByPhone');
-      return { ...found, phone: found.phone };
+      const consented = found.clientStatus === CLIENT_STATUS.activated;
+      return {
+        accountId: found.accountId,
+        accountName: consented ? found.accountName : maskName(found.accountName),
+        userName: consented ? (found.userName ?? '') : maskName(found.userName ?? ''),
+        phone: found.phone,
+        isClient: found.clientStatus !== null,
+      };
     },
 
     verified: (l: Lessor) => d.repo.verified(l.accountId),
@@ -91,6 +109,15 @@ export function createClientsService(d: {
           credit_limit_minor: toMinor(b.creditLimit, b.currency),
           created_by: l.userId,
         });
+        // The operator is told in its own log that a lessor named it a client (it has not consented).
+        await logToClient(trx, d.audit, {
+          clientAccountId: b.accountId,
+          lessorAccountId: l.accountId,
+          lessorUserId: l.userId,
+          action: CLIENT_LOG.added,
+          target: `clientId=${row.id}`,
+          detail: { debug: b.debug === true, currency: b.currency },
+        });
         return { id: row.id };
       });
     },
@@ -112,6 +139,19 @@ export function createClientsService(d: {
           .where('id', '=', c.id)
           .execute();
         if (limit !== c.credit_limit_minor) await settle(trx, d, c.id, 'limit');
+        await logToClient(trx, d.audit, {
+          clientAccountId: c.client_account_id,
+          lessorAccountId: l.accountId,
+          lessorUserId: l.userId,
+          action: CLIENT_LOG.terms,
+          target: `clientId=${c.id}`,
+          detail: {
+            muPriceMinor: toMinor(b.muUnitPrice, currency),
+            hourPriceMinor: toMinor(b.durationPrice, currency),
+            creditLimitMinor: limit,
+            currency,
+          },
+        });
         return { id: c.id, accountId: c.client_account_id };
       });
     },
@@ -140,17 +180,34 @@ export function createClientsService(d: {
       return { accountId: client.accountId };
     },
 
+    /**
+     * The operator's consent: the code sent to its administrator's phone, given to the lessor. The
+     * code is used up by the check; the move to activated is one guarded UPDATE (from debugging or
+     * unactivated only), so parallel activations make one transition and one log row for the operator.
+     */
     async activate(l: Lessor, b: { yyAccountId: number; code: string }) {
       const rows = await d.repo.signs(l.accountId, b.yyAccountId);
       if (!rows.length) throw clientNotFound();
       const target = await clientTarget(b.yyAccountId);
       await d.codes.verify(target, LEASE_ACTIVATE_CODE, b.code, true);
-      await d.db
-        .updateTable('lease_clients')
-        .set({ active_status: CLIENT_STATUS.activated, activated_at: new Date(), updated_at: new Date() })
-        .where('manufacturer_account_id', '=', l.accountId)
-        .where('client_account_id', '=', b.yyAccountId)
-        .execute();
+      await d.db.transaction().execute(async (trx) => {
+        const row = await trx
+          .updateTable('lease_clients')
+          .set({ active_status: CLIENT_STATUS.activated, activated_at: new Date(), updated_at: new Date() })
+          .where('manufacturer_account_id', '=', l.accountId)
+          .where('client_account_id', '=', b.yyAccountId)
+          .where('active_status', '<>', CLIENT_STATUS.activated)
+          .returning('id')
+          .executeTakeFirst();
+        if (!row) throw new AppError(409, ErrorCode.conflict, 'leaseClientActivated');
+        await logToClient(trx, d.audit, {
+          clientAccountId: b.yyAccountId,
+          lessorAccountId: l.accountId,
+          lessorUserId: l.userId,
+          action: CLIENT_LOG.consented,
+          target: `clientId=${row.id}`,
+        });
+      });
     },
 
     async sign(l: Lessor, accountId: number) {

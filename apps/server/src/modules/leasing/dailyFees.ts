@@ -4,9 +4,10 @@
  * day of the statistics time zone it is leased on, its first day included, up to its return day.
  * The job runs at start and every ten minutes on every process; (lease_id, fee_day) is unique, so
  * a day is charged once however many processes run it. Each fee is one transaction: the charge
- * row, its posting (wallet −fee, lessor revenue +fee), the rollups and the balance check.
+ * row, its posting (wallet −fee, lessor revenue +fee), the rollups and the balance check. Only
+ * clients that consented (activated) are charged, and no day before their activation.
  */
-import { CHARGE_KINDS, LEDGER_KINDS } from '@agrifleet/domain';
+import { CHARGE_KINDS, CLIENT_STATUS, LEDGER_KINDS } from '@agrifleet/domain';
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db.ts';
 import { retryTx } from '../../platform/retryTx.ts';
@@ -34,11 +35,13 @@ export async function chargeDailyFees(
   for (;;) {
     const due = await sql<DueFee>`
       SELECT l.id AS lease_id, to_char(d::date, 'YYYY-MM-DD') AS day, (d::timestamp AT TIME ZONE ${tz}) AS day_start
-      FROM leases l,
+      FROM leases l
+      JOIN lease_clients lc ON lc.id = l.client_id AND lc.active_status = ${CLIENT_STATUS.activated},
         generate_series((l.start_time AT TIME ZONE ${tz})::date,
           (LEAST(${at}::timestamptz, COALESCE(l.return_time, ${at}::timestamptz)) AT TIME ZONE ${tz})::date,
           interval '1 day') AS d
       WHERE l.status IN (1, 2) AND l.daily_fee_minor IS NOT NULL AND l.start_time <= ${at}
+        AND (lc.activated_at IS NULL OR (d::timestamp AT TIME ZONE ${tz}) + interval '1 day' > lc.activated_at)
         AND (l.status = 1 OR l.return_time > (d::timestamp AT TIME ZONE ${tz}))
         AND NOT EXISTS (SELECT 1 FROM lease_charges c WHERE c.lease_id = l.id AND c.fee_day = d::date)
       ORDER BY l.client_id, l.id, d
@@ -51,13 +54,30 @@ export async function chargeDailyFees(
 
 async function chargeOne(db: Db, deps: LockDeps & { timeZone: string }, f: DueFee): Promise<boolean> {
   return retryTx(db, async (trx) => {
-    const lease = await trx.selectFrom('leases').selectAll().where('id', '=', f.lease_id).executeTakeFirst();
+    const ref = await trx
+      .selectFrom('leases')
+      .select('client_id')
+      .where('id', '=', f.lease_id)
+      .executeTakeFirst();
+    if (!ref) return false;
+    // The client first (README "Concurrency"), then the lease read under it: a lease cancelled or
+    // returned while this waited is seen (a cancel reverses only the fees it found), and only a
+    // client that consented (activated) is charged.
+    const client = await lockClient(trx, ref.client_id);
+    if (client?.active_status !== CLIENT_STATUS.activated) return false;
+    const start = new Date(f.day_start);
+    const lease = await trx
+      .selectFrom('leases')
+      .selectAll()
+      .where('id', '=', f.lease_id)
+      .where((eb) =>
+        eb.or([eb('status', '=', 1), eb.and([eb('status', '=', 2), eb('return_time', '>', start)])]),
+      )
+      .executeTakeFirst();
     if (!lease || lease.daily_fee_minor === null) return false;
-    await lockClient(trx, lease.client_id);
     const amount = lease.daily_fee_minor;
     const currency = lease.currency.trim();
     const txnId = amount > 0 ? await nextTxn(trx) : null;
-    const start = new Date(f.day_start);
     const inserted = await trx
       .insertInto('lease_charges')
       .values({

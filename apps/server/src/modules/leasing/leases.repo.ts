@@ -110,7 +110,17 @@ export function createLeasesRepo(db: Exec) {
         .selectAll()
         .where('id', '=', id)
         .where('lessor_account_id', '=', lessorId)
-        .forUpdate()
+        .forNoKeyUpdate()
+        .executeTakeFirst();
+    },
+
+    /** The client of the lessor's lease (never changes), read before locking it: the client is locked first. */
+    async clientOfLease(trx: Exec, lessorId: number, id: number) {
+      return trx
+        .selectFrom('leases')
+        .select('client_id')
+        .where('id', '=', id)
+        .where('lessor_account_id', '=', lessorId)
         .executeTakeFirst();
     },
 

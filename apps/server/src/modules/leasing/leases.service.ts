@@ -1,6 +1,6 @@
 /**
- * Leases (002 §5, README "Leases"): a lessor leases its drones to an activated (or debugging)
- * client. One transaction per request: each drone row is locked, checked, leased (the drone's
+ * Leases (002 §5, README "Leases"): a lessor leases its drones to an activated client (one that
+ * consented with its administrator's code; debugging and unactivated clients are leased nothing). One transaction per request: each drone row is locked, checked, leased (the drone's
  * operator becomes the client, except in shared leasing, model 5), its history written, ingest told
  * (DRONE_REGISTRY_CHANNEL), and the client's balance locks settled. A return or a cancel gives the
  * drone back to its previous operator and releases a balance lock; a cancel (no billed sortie)
@@ -20,25 +20,24 @@ import {
   toMinor,
   type UpdateDroneRentalBody,
 } from '@agrifleet/domain';
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Audit } from '../../platform/audit.ts';
 import type { Db } from '../../platform/db.ts';
 import { AppError, errors } from '../../platform/errors.ts';
-import { notify } from '../../platform/notify.ts';
 import { retryTx } from '../../platform/retryTx.ts';
 import type { Database } from '../../platform/schema.ts';
 import type { Commands } from '../../telemetry/commands/types.ts';
-import { DRONE_REGISTRY_CHANNEL } from '../../telemetry/ingest/droneDirectory.ts';
-import { releaseDrone, settle } from './balanceLocks.ts';
+import { settle } from './balanceLocks.ts';
+import { CLIENT_LOG, type ClientLogEntry, logToClient } from './clientLog.ts';
 import type { ClientsRepo } from './clients.repo.ts';
 import type { Lessor } from './clients.service.ts';
+import { droneBack, droneOut, lockDrone } from './leaseDrones.ts';
 import { addToLeaseStats } from './leaseStats.ts';
 import type { LeasesRepo } from './leases.repo.ts';
 import { lockClient, postToLessor } from './ledger.ts';
 import { clientFor } from './side.ts';
 
 type Trx = Kysely<Database>;
-type Lease = Selectable<Database['leases']>;
 
 export interface LeaseLessor extends Lessor {
   /** The lessor account's lease model (1, 2, 3, 5). */
@@ -90,40 +89,24 @@ export function createLeasesService(d: {
     return fee;
   }
 
-  /** The drone leaves its lease: back to the operator it had, released from a balance lock. */
-  async function droneBack(trx: Trx, l: Lessor, lease: Lease) {
-    await trx
-      .selectFrom('drones')
-      .select('drone_id')
-      .where('drone_id', '=', lease.drone_id)
-      .forUpdate()
-      .execute();
-    const values =
-      lease.lease_model === 5
-        ? { rental_model: null }
-        : { rental_model: null, yy_account_id: lease.previous_yy_account_id };
-    await trx.updateTable('drones').set(values).where('drone_id', '=', lease.drone_id).execute();
-    if (lease.lease_model !== 5) await markOwnershipBy(trx, lease.drone_id, l.userId);
-    await releaseDrone(trx, lockDeps, lease.drone_id);
-    await notify(trx, DRONE_REGISTRY_CHANNEL, lease.drone_id);
-  }
-
-  /** Records who made the owner change on the ownership period the drones trigger just opened. */
-  async function markOwnershipBy(trx: Trx, droneId: string, userId: number) {
-    await trx
-      .updateTable('drone_ownerships')
-      .set({ by_user_id: userId })
-      .where('drone_id', '=', droneId)
-      .where('valid_to', 'is', null)
-      .execute();
-  }
-
+  /**
+   * The lessor's lease, locked after its client (README "Concurrency": client, lease, drones, ledger),
+   * and still leasing (409 otherwise): returns, cancels and price changes of one lease and the
+   * charges of its client run one at a time, and each sees what the one before it committed.
+   */
   async function activeLease(trx: Trx, l: Lessor, id: number) {
+    const ref = await d.repo.clientOfLease(trx, l.accountId, id);
+    if (!ref) throw errors.notFound();
+    await lockClient(trx, ref.client_id);
     const lease = await d.repo.lockOwn(trx, l.accountId, id);
     if (!lease) throw errors.notFound();
     if (lease.status !== LEASE_STATUS.leasing) throw conflict('leaseNotActive');
     return lease;
   }
+
+  /** The lease's client is told in its own log (clientLog.ts). */
+  const tellClient = (trx: Trx, l: Lessor, e: Omit<ClientLogEntry, 'lessorAccountId' | 'lessorUserId'>) =>
+    logToClient(trx, d.audit, { ...e, lessorAccountId: l.accountId, lessorUserId: l.userId });
 
   /** One transaction; a second active lease of a drone (leases_one_active_idx) is a 409 naming `droneIds`. */
   const inTrx = <T>(fn: (trx: Trx) => Promise<T>, droneIds: string[] = []) =>
@@ -148,21 +131,19 @@ export function createLeasesService(d: {
       if (start < now - LEASE_START_BACK_MS || start > now + LEASE_START_AHEAD_MS)
         throw errors.badRequest('leaseStartOutOfRange');
       const client = await clientOf(l, b.accountId);
-      if (client.activeStatus !== CLIENT_STATUS.activated && client.activeStatus !== CLIENT_STATUS.debugging)
-        throw conflict('leaseClientNotActive');
       const currency = client.currency;
       const mu = b.muUnitPrice === undefined ? client.muPriceMinor : toMinor(b.muUnitPrice, currency);
       const hour = b.durationPrice === undefined ? client.hourPriceMinor : toMinor(b.durationPrice, currency);
-      const droneIds = [...new Set(b.droneIds)];
+      // Drones are locked in drone_id order: two leases of overlapping drones never wait on each other in a cycle.
+      const droneIds = [...new Set(b.droneIds)].sort();
       return inTrx(async (trx) => {
+        // The client first, and its consent checked under that lock (an operator that has not given
+        // its code, debugging ones included, is leased nothing).
+        const locked = await lockClient(trx, client.id);
+        if (locked?.active_status !== CLIENT_STATUS.activated) throw conflict('leaseClientNotActive');
         const ids: number[] = [];
         for (const droneId of droneIds) {
-          const drone = await trx
-            .selectFrom('drones')
-            .select(['drone_id', 'zz_account_id', 'yy_account_id', 'activation_status', 'model_id'])
-            .where('drone_id', '=', droneId)
-            .forUpdate()
-            .executeTakeFirst();
+          const drone = await lockDrone(trx, droneId);
           if (!drone || drone.zz_account_id !== l.accountId)
             throw errors.badRequest('leaseDroneNotLeasable', { droneId });
           const leased = await trx
@@ -195,34 +176,26 @@ export function createLeasesService(d: {
             .returning('id')
             .executeTakeFirstOrThrow();
           ids.push(row.id);
-          await d.repo.event(
+          const created = {
+            leaseModel: b.leaseModel,
+            muPriceMinor: mu,
+            hourPriceMinor: hour,
+            dailyFeeMinor: fee,
+          };
+          await d.repo.event(trx, row.id, 'created', { ...created, currency, startTime: start }, l.userId);
+          await droneOut(
             trx,
-            row.id,
-            'created',
-            {
-              leaseModel: b.leaseModel,
-              muPriceMinor: mu,
-              hourPriceMinor: hour,
-              dailyFeeMinor: fee,
-              currency,
-              startTime: start,
-            },
+            { droneId, leaseModel: b.leaseModel, to: client.clientAccountId, from: yy },
             l.userId,
           );
-          const shared = b.leaseModel === 5;
-          await trx
-            .updateTable('drones')
-            .set(
-              shared
-                ? { rental_model: b.leaseModel }
-                : { rental_model: b.leaseModel, yy_account_id: client.clientAccountId },
-            )
-            .where('drone_id', '=', droneId)
-            .execute();
-          if (!shared && yy !== client.clientAccountId) await markOwnershipBy(trx, droneId, l.userId);
-          await notify(trx, DRONE_REGISTRY_CHANNEL, droneId);
         }
         const settled = await settle(trx, lockDeps, client.id, 'lease');
+        await tellClient(trx, l, {
+          clientAccountId: client.clientAccountId,
+          action: CLIENT_LOG.leased,
+          target: `leaseIds=${ids.join(',')}`,
+          detail: { droneIds, leaseModel: b.leaseModel, muPriceMinor: mu, hourPriceMinor: hour, currency },
+        });
         return { ids, clientId: client.id, locked: settled.locked };
       }, droneIds);
     },
@@ -243,8 +216,14 @@ export function createLeasesService(d: {
           .set({ status: LEASE_STATUS.returned, return_time: new Date(at), updated_at: new Date() })
           .where('id', '=', lease.id)
           .execute();
-        await droneBack(trx, l, lease);
+        await droneBack(trx, lockDeps, l.userId, lease);
         await d.repo.event(trx, lease.id, 'returned', { returnTime: at }, l.userId);
+        await tellClient(trx, l, {
+          clientAccountId: lease.client_account_id,
+          action: CLIENT_LOG.returned,
+          target: `leaseId=${lease.id}`,
+          detail: { droneId: lease.drone_id, returnTime: at },
+        });
         return lease;
       });
     },
@@ -258,8 +237,8 @@ export function createLeasesService(d: {
           .where('lease_id', '=', lease.id)
           .orderBy('id')
           .execute();
+        // Read under the client's lock (activeLease): a landing being billed is either here or waits.
         if (charges.some((c) => c.kind === CHARGE_KINDS.sortie)) throw conflict('leaseHasSorties');
-        await lockClient(trx, lease.client_id);
         const currency = lease.currency.trim();
         const reversed: { day: string | null; amountMinor: number }[] = [];
         for (const c of charges) {
@@ -298,9 +277,15 @@ export function createLeasesService(d: {
           .set({ status: LEASE_STATUS.cancelled, return_time: new Date(), updated_at: new Date() })
           .where('id', '=', lease.id)
           .execute();
-        await droneBack(trx, l, lease);
+        await droneBack(trx, lockDeps, l.userId, lease);
         await d.repo.event(trx, lease.id, 'cancelled', { reversedFees: reversed, currency }, l.userId);
         if (reversed.length) await settle(trx, lockDeps, lease.client_id, 'cancel');
+        await tellClient(trx, l, {
+          clientAccountId: lease.client_account_id,
+          action: CLIENT_LOG.cancelled,
+          target: `leaseId=${lease.id}`,
+          detail: { droneId: lease.drone_id, reversedFees: reversed, currency },
+        });
         return lease;
       });
     },
@@ -350,6 +335,12 @@ export function createLeasesService(d: {
           daily_fee_minor: lease.daily_fee_minor,
         };
         await d.repo.event(trx, lease.id, 'priceChanged', { old, new: next, currency }, l.userId);
+        await tellClient(trx, l, {
+          clientAccountId: lease.client_account_id,
+          action: CLIENT_LOG.terms,
+          target: `leaseId=${lease.id}`,
+          detail: { old, new: next, currency },
+        });
         return lease;
       });
     },
@@ -362,13 +353,14 @@ export function createLeasesService(d: {
       const mu = toMinor(b.muUnitPrice, client.currency);
       const hour = toMinor(b.durationPrice, client.currency);
       return inTrx(async (trx) => {
+        await lockClient(trx, client.id);
         const leases = await trx
           .selectFrom('leases')
           .select(['id', 'mu_price_minor', 'hour_price_minor'])
           .where('client_id', '=', client.id)
           .where('status', '=', LEASE_STATUS.leasing)
           .orderBy('id')
-          .forUpdate()
+          .forNoKeyUpdate()
           .execute();
         for (const lease of leases) {
           await trx
@@ -386,6 +378,13 @@ export function createLeasesService(d: {
             l.userId,
           );
         }
+        if (leases.length)
+          await tellClient(trx, l, {
+            clientAccountId: client.clientAccountId,
+            action: CLIENT_LOG.terms,
+            target: `leaseIds=${leases.map((x) => x.id).join(',')}`,
+            detail: { muPriceMinor: mu, hourPriceMinor: hour, currency: client.currency },
+          });
         return { updated: leases.length };
       });
     },

@@ -121,7 +121,13 @@ export async function balancesOf(
   return out;
 }
 
-/** Locks the client row for the rest of `trx`: charges, recharges and lock decisions of one client run one at a time. */
+/**
+ * Locks the client row for the rest of `trx`: charges, recharges and lock decisions of one client run
+ * one at a time. The first lock a leasing writer takes on a client (README "Concurrency": client,
+ * then its leases, then their drones, then the ledger). FOR NO KEY UPDATE, not FOR UPDATE: a ledger
+ * or charge row inserted for the client (a foreign key's KEY SHARE lock) never waits on it, nor it
+ * on them, so a posting made before the lock can no longer deadlock two writers of one client.
+ */
 export async function lockClient(trx: Kysely<Database>, clientId: number) {
   return trx
     .selectFrom('lease_clients')
@@ -134,6 +140,6 @@ export async function lockClient(trx: Kysely<Database>, clientId: number) {
       'credit_limit_minor',
     ])
     .where('id', '=', clientId)
-    .forUpdate()
+    .forNoKeyUpdate()
     .executeTakeFirst();
 }

@@ -7,6 +7,7 @@
 import { randomInt } from 'node:crypto';
 import {
   type AdjustBalanceBody,
+  CLIENT_STATUS,
   currencyDigits,
   type DeductionRecordQuery,
   ErrorCode,
@@ -26,7 +27,8 @@ import { qrPng } from '../../platform/payments/qr.ts';
 import { retryTx } from '../../platform/retryTx.ts';
 import type { Commands } from '../../telemetry/commands/types.ts';
 import { settle } from './balanceLocks.ts';
-import { adjustBook, balanceOf, post, providerBook, walletBook } from './ledger.ts';
+import { CLIENT_LOG, logToClient } from './clientLog.ts';
+import { adjustBook, balanceOf, lockClient, post, providerBook, walletBook } from './ledger.ts';
 import type { MoneyRepo, Scope } from './money.repo.ts';
 import { clientFor, type LeasingSide } from './side.ts';
 
@@ -84,9 +86,11 @@ export function createMoneyService(deps: MoneyDeps) {
 
   async function applyPayment(p: PaymentIn): Promise<PaymentOutcome> {
     return retryTx(db, async (trx) => {
+      // Lock order (README "Concurrency"): the recharge row, then its client, then the ledger.
       const r = await repo.rechargeForUpdate(trx, p.outTradeNo);
       if (!r || r.provider !== p.provider) return 'unknownOrder';
       if (r.status === RECHARGE_STATUS.paid) return 'duplicate';
+      await lockClient(trx, r.client_id);
       const currency = r.currency.trim();
       if (
         (p.amountMinor !== undefined && p.amountMinor !== r.amount_minor) ||
@@ -204,7 +208,8 @@ export function createMoneyService(deps: MoneyDeps) {
     /** Opens a recharge with the provider; answers its number and the QR code's PNG. */
     async createRecharge(side: LeasingSide, body: WxQrCodeBody, origin: string) {
       const c = await clientFor(db, side, body);
-      if (c.activeStatus !== 0 && c.activeStatus !== 2) throw errors.badRequest('leaseRechargeInactive');
+      // Only a client that consented (activated) pays in: debugging and unactivated ones have no money.
+      if (c.activeStatus !== CLIENT_STATUS.activated) throw errors.badRequest('leaseRechargeInactive');
       const provider = payments.active;
       if (provider.currencies && !provider.currencies.includes(c.currency))
         throw errors.badRequest('leaseRechargeCurrency', { currencies: provider.currencies.join(', ') });
@@ -289,6 +294,10 @@ export function createMoneyService(deps: MoneyDeps) {
       if (minor === 0 || Math.abs(minor - body.amount * 10 ** digits) > 1e-6)
         throw errors.badRequest('leaseAmountDigits', { currency: c.currency, digits });
       const balance = await retryTx(db, async (trx) => {
+        // The client first (README "Concurrency"); only a client that consented has a balance to correct.
+        const locked = await lockClient(trx, c.id);
+        if (locked?.active_status !== CLIENT_STATUS.activated)
+          throw new AppError(409, ErrorCode.conflict, 'leaseClientNotActive');
         await post(trx, {
           kind: LEDGER_KINDS.adjustment,
           currency: c.currency,
@@ -298,7 +307,15 @@ export function createMoneyService(deps: MoneyDeps) {
             { book: adjustBook(side.accountId), amountMinor: -minor },
           ],
         });
-        return (await settle(trx, lockDeps, c.id, 'adjustment')).balanceMinor;
+        const settled = await settle(trx, lockDeps, c.id, 'adjustment');
+        await logToClient(trx, deps.audit, {
+          clientAccountId: c.clientAccountId,
+          lessorAccountId: side.accountId,
+          lessorUserId: side.userId,
+          action: CLIENT_LOG.adjusted,
+          detail: { amountMinor: minor, currency: c.currency, balanceMinor: settled.balanceMinor },
+        });
+        return settled.balanceMinor;
       });
       return { balance, currency: c.currency, amountMinor: minor };
     },
