@@ -3,7 +3,8 @@
  * drone from operator A to operator B, operator A gets 404 for the drone's commands (it read the
  * new owner's route plan before) and can send it none; operator B sees only the commands created
  * since it owns the drone; handed back, operator A sees its own periods' commands and none of B's.
- * The platform and the manufacturer see them all; 401, a role without the drone list, another
+ * The control list's newest command follows the same periods. The platform and the manufacturer
+ * see them all; 401, a role without the drone list, another
  * tenant as before.
  */
 import { CONTROL_BASE, DRONE_LOCK_PATH, DRONE_OWNER_PATH, type DroneCommandRecord } from '@agrifleet/domain';
@@ -86,7 +87,23 @@ describe('commands across an owner change', () => {
     a1 = (await planOf('A')).id;
     expect(await ids('operatorA')).toEqual([a1]);
     await handTo(operatorB);
+    // The new owner's control list shows no newest command before it sends one (A's is not its own)...
+    const lastOf = async (role: string) => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `${CONTROL_BASE}/drones?currentPage=1&pageSize=10&search=${drone}`,
+        headers: auth[role],
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const rows = (
+        body(res).data as { records: Array<{ droneId: string; lastCommand: { id: number } | null }> }
+      ).records;
+      return rows.find((r) => r.droneId === drone)?.lastCommand?.id ?? null;
+    };
+    expect(await lastOf('operatorB')).toBeNull();
     b1 = (await planOf('B')).id;
+    // ...then its own.
+    expect(await lastOf('operatorB')).toBe(b1);
 
     const old = await list('operatorA');
     expect(old.statusCode, old.body).toBe(404);

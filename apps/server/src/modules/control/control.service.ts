@@ -115,7 +115,8 @@ export function createControlService(d: {
       const ids = rows.map((r) => r.droneId);
       const [plans, last, settings] = await Promise.all([
         d.control.latestPlans(ids),
-        d.commands.latest(ids),
+        // An operator sees the commands of its own ownership periods only (a previous owner's are not its own).
+        d.commands.latest(ids, undefined, scope.kind === 'yy' ? scope.accountId : undefined),
         d.control.settings(ids),
       ]);
       const t = now();

@@ -1,5 +1,5 @@
 /** SQL of drone commands (table drone_commands, migration 0013). */
-import { type Kysely, sql } from 'kysely';
+import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import type { Db } from '../../platform/db.ts';
 import type { Database } from '../../platform/schema.ts';
 import type { CommandState, CommandType, DroneCommand, SendCommand } from './types.ts';
@@ -52,6 +52,22 @@ export function toCommand(r: Row): DroneCommand {
     attempts: r.attempts,
   };
 }
+
+/**
+ * A command (alias c) created while `accountId` owned or leased its drone: inside one of its
+ * ownership periods (valid_from inclusive, valid_to exclusive).
+ */
+const inOwnership =
+  (accountId: number) =>
+  ({ exists, selectFrom }: ExpressionBuilder<Database & { c: Database['drone_commands'] }, 'c'>) =>
+    exists(
+      selectFrom('drone_ownerships as o')
+        .select('o.id')
+        .whereRef('o.drone_id', '=', 'c.drone_id')
+        .where('o.yy_account_id', '=', accountId)
+        .whereRef('o.valid_from', '<=', 'c.created_at')
+        .where((eb) => eb.or([eb('o.valid_to', 'is', null), eb('o.valid_to', '>', eb.ref('c.created_at'))])),
+    );
 
 export function createCommandsRepo(db: Db) {
   /** Inserts the command; a lock or unlock first supersedes the drone's open lock and unlock. */
@@ -178,15 +194,21 @@ export function createCommandsRepo(db: Db) {
       return Number(r.numUpdatedRows);
     },
 
-    async latest(droneIds: readonly string[], types?: readonly CommandType[]): Promise<DroneCommand[]> {
+    /** The newest command of each drone among `types`; with `ownedBy`, among those of its ownership periods. */
+    async latest(
+      droneIds: readonly string[],
+      types?: readonly CommandType[],
+      ownedBy?: number,
+    ): Promise<DroneCommand[]> {
       if (droneIds.length === 0) return [];
       let q = db
-        .selectFrom('drone_commands')
-        .select(COLUMNS)
-        .distinctOn('drone_id')
-        .where('drone_id', 'in', [...droneIds]);
-      if (types && types.length > 0) q = q.where('type', 'in', [...types]);
-      const rows = await q.orderBy('drone_id').orderBy('id', 'desc').execute();
+        .selectFrom('drone_commands as c')
+        .select(COLUMNS.map((c) => `c.${c}` as const))
+        .distinctOn('c.drone_id')
+        .where('c.drone_id', 'in', [...droneIds]);
+      if (types && types.length > 0) q = q.where('c.type', 'in', [...types]);
+      if (ownedBy !== undefined) q = q.where(inOwnership(ownedBy));
+      const rows = await q.orderBy('c.drone_id').orderBy('c.id', 'desc').execute();
       return rows.map(toCommand);
     },
 
@@ -200,19 +222,7 @@ export function createCommandsRepo(db: Db) {
         .selectFrom('drone_commands as c')
         .select(COLUMNS.map((c) => `c.${c}` as const))
         .where('c.drone_id', '=', droneId);
-      if (ownedBy !== undefined)
-        q = q.where(({ exists, selectFrom }) =>
-          exists(
-            selectFrom('drone_ownerships as o')
-              .select('o.id')
-              .whereRef('o.drone_id', '=', 'c.drone_id')
-              .where('o.yy_account_id', '=', ownedBy)
-              .whereRef('o.valid_from', '<=', 'c.created_at')
-              .where((eb) =>
-                eb.or([eb('o.valid_to', 'is', null), eb('o.valid_to', '>', eb.ref('c.created_at'))]),
-              ),
-          ),
-        );
+      if (ownedBy !== undefined) q = q.where(inOwnership(ownedBy));
       const rows = await q.orderBy('c.id', 'desc').limit(limit).execute();
       return rows.map(toCommand);
     },

@@ -138,8 +138,8 @@ export function createCommands(o: CommandsOptions): CommandService {
       await notify(trx ?? o.db, COMMANDS_CHANNEL, `${c.id}:${c.droneId}`);
       return c;
     },
-    async latest(droneIds, types) {
-      const rows = await repo.latest(droneIds, types);
+    async latest(droneIds, types, ownedBy) {
+      const rows = await repo.latest(droneIds, types, ownedBy);
       return new Map(rows.map((c) => [c.droneId, c]));
     },
     list: (droneId, limit = 20, ownedBy) => repo.list(droneId, Math.min(Math.max(1, limit), 1000), ownedBy),

@@ -58,8 +58,15 @@ export interface Commands {
    * reason 'superseded').
    */
   send(input: SendCommand, trx?: Kysely<Database>): Promise<DroneCommand>;
-  /** The newest command of each drone among `types` (all types when omitted). */
-  latest(droneIds: readonly string[], types?: readonly CommandType[]): Promise<Map<string, DroneCommand>>;
+  /**
+   * The newest command of each drone among `types` (all types when omitted); with `ownedBy`, among
+   * those created while that account owned or leased the drone.
+   */
+  latest(
+    droneIds: readonly string[],
+    types?: readonly CommandType[],
+    ownedBy?: number,
+  ): Promise<Map<string, DroneCommand>>;
   /**
    * A drone's commands, newest first; with `ownedBy`, only those created while that account owned
    * or leased it (its ownership periods), as a past or later owner's commands are not its own.
