@@ -61,7 +61,7 @@ describe('orders and invoices', () => {
     await screenshot(page, 'orders-pay-qr-zh');
     expect(await row.textContent()).toContain('待支付');
     // The payer opens the code's page (on a desktop: the link under the code) and confirms.
-    const href = (await pay.getByTestId('order-pay-qr-sandbox-link').getAttribute('href')) as string;
+    const href = (await pay.getByTestId('order-pay-sandbox-link').getAttribute('href')) as string;
     expect(href).toMatch(/\/pay\/sandbox\/OR\d{20}\?sig=/);
     const payer = await context.newPage();
     await payer.goto(href);

@@ -110,6 +110,7 @@ export function OrderPayDialog({
             openSandbox: t('orders:pay.openSandbox'),
           }}
           testId="order-pay-qr"
+          linkTestId="order-pay-sandbox-link"
         />
       ) : step.kind === 'paid' ? (
         <Result

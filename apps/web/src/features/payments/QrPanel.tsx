@@ -14,11 +14,12 @@ export interface QrPanelProps {
   outTradeNo: string;
   sandboxUrl: string | null;
   texts: { alt: string; scan: string; waiting: string; openSandbox: string };
-  /** Test ids: `${testId}` on the panel, `${testId}-sandbox-link` on the link. */
+  /** Test ids of the panel and of the sandbox link. */
   testId: string;
+  linkTestId: string;
 }
 
-export function QrPanel({ src, amount, outTradeNo, sandboxUrl, texts, testId }: QrPanelProps) {
+export function QrPanel({ src, amount, outTradeNo, sandboxUrl, texts, testId, linkTestId }: QrPanelProps) {
   return (
     <div className={styles.qr} data-testid={testId}>
       <img src={src} alt={texts.alt} />
@@ -29,7 +30,7 @@ export function QrPanel({ src, amount, outTradeNo, sandboxUrl, texts, testId }: 
       </div>
       <div className={styles.tradeNo}>{outTradeNo}</div>
       {sandboxUrl && (
-        <a href={sandboxUrl} target="_blank" rel="noreferrer" data-testid={`${testId}-sandbox-link`}>
+        <a href={sandboxUrl} target="_blank" rel="noreferrer" data-testid={linkTestId}>
           {texts.openSandbox}
         </a>
       )}

@@ -162,6 +162,7 @@ export function RechargeDialog({ open, who, currency, onClose, onPaid }: Props) 
             openSandbox: t('qr.openSandbox'),
           }}
           testId="recharge-qr"
+          linkTestId="recharge-sandbox-link"
         />
       )}
     </Modal>
