@@ -23,6 +23,8 @@ const TENANT_A = '13800000005';
 // The personal operator (the shell test checks operator B's menus: not a tenant).
 const CLIENT_PHONE = '13800000007';
 const CLIENT = '张伟';
+/** How the lookup and the list show it until it consents (activation): its names masked. */
+const CLIENT_MASKED = '张*';
 
 let browser: Browser;
 let api: APIRequestContext;
@@ -93,13 +95,14 @@ describe('leasing', () => {
     const add = page.locator('.ant-modal').filter({ hasText: '添加客户' });
     await add.getByTestId('client-add-phone').fill(CLIENT_PHONE);
     await add.getByTestId('client-add-lookup').click();
-    await add.getByText(CLIENT).first().waitFor();
+    await add.getByText(CLIENT_MASKED).first().waitFor();
     await add.getByTestId('client-add-muUnitPrice').fill('5');
     await add.getByTestId('client-add-durationPrice').fill('0');
     await add.getByRole('button', { name: /保\s*存/ }).click();
-    const row = rows(page, 'leaseClients').filter({ hasText: CLIENT });
+    const row = rows(page, 'leaseClients').filter({ hasText: CLIENT_PHONE });
     await expect.poll(() => row.count(), { timeout: 15_000 }).toBe(1);
     expect(await row.textContent()).toContain('未激活');
+    expect(await row.textContent()).toContain(CLIENT_MASKED);
 
     // Activation: the code goes to the client's administrator (the outbox), typed back here.
     await row.getByTestId('row-activate').click();
@@ -111,6 +114,7 @@ describe('leasing', () => {
     await act.getByTestId('client-activate-code').fill(await lastCode(page, `86-${CLIENT_PHONE}`));
     await act.getByRole('button', { name: /激\s*活/ }).click();
     await expect.poll(() => row.textContent(), { timeout: 15_000 }).toContain('已激活');
+    expect(await row.textContent()).toContain(CLIENT);
     await screenshot(page, 'leasing-clients-zh');
 
     // Two drones leased to it.
