@@ -6,8 +6,8 @@
  * half a swath inside the work area, passes half a swath or more).
  *
  * `inside(a, b)`: the straight leg when it stays in the free region, else the shortest path through
- * it (A* over the visibility graph of the region's reflex vertices, each pushed a few millimetres
- * into the region), or null when a and b lie in parts of it that do not connect.
+ * it (lazy A* over the visibility graph of the region's reflex vertices, each pushed a few
+ * millimetres into the region), or null when a and b lie in parts of it that do not connect.
  * `clear(a, b)`: the same around the holes' keep-out polygons only (the outer boundary may be
  * crossed): the legs from and to a home point outside the block.
  */
@@ -65,7 +65,65 @@ function graphOf(paths: PathsD): Graph {
 
 const side = (a: PointD, b: PointD, p: PointD) => (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x);
 
-/** Shortest path from a to b in graph g (A*, visibility checked lazily), or null. */
+/** A binary min-heap of (key, node, parent) entries. */
+class Heap {
+  private key: number[] = [];
+  private node: number[] = [];
+  private from: number[] = [];
+  get size() {
+    return this.key.length;
+  }
+  push(k: number, n: number, f: number) {
+    const { key, node, from } = this;
+    let i = key.length;
+    key.push(k);
+    node.push(n);
+    from.push(f);
+    while (i > 0) {
+      const p = (i - 1) >> 1;
+      if ((key[p] as number) <= k) break;
+      key[i] = key[p] as number;
+      node[i] = node[p] as number;
+      from[i] = from[p] as number;
+      i = p;
+    }
+    key[i] = k;
+    node[i] = n;
+    from[i] = f;
+  }
+  /** Removes the least entry: [node, parent]. */
+  pop(): [number, number] {
+    const { key, node, from } = this;
+    const top: [number, number] = [node[0] as number, from[0] as number];
+    const k = key.pop() as number;
+    const n = node.pop() as number;
+    const f = from.pop() as number;
+    const size = key.length;
+    if (size > 0) {
+      let i = 0;
+      for (;;) {
+        const l = 2 * i + 1;
+        if (l >= size) break;
+        const c = l + 1 < size && (key[l + 1] as number) < (key[l] as number) ? l + 1 : l;
+        if ((key[c] as number) >= k) break;
+        key[i] = key[c] as number;
+        node[i] = node[c] as number;
+        from[i] = from[c] as number;
+        i = c;
+      }
+      key[i] = k;
+      node[i] = n;
+      from[i] = f;
+    }
+    return top;
+  }
+}
+
+/**
+ * Shortest path from a to b in graph g, or null: lazy A* (an edge's visibility is checked only
+ * when its far end is taken from the heap, so most of the graph's edges are never checked; with a
+ * consistent heuristic the first visible entry of a node is its shortest).
+ */
 function shortest(g: Graph, a: PointD, b: PointD): PointD[] | null {
   const sees = (p: PointD, q: PointD) => !g.edges.crosses([p, q]);
   if (sees(a, b)) return [a, b];
@@ -76,34 +134,28 @@ function shortest(g: Graph, a: PointD, b: PointD): PointD[] | null {
   const cost = new Float64Array(N + 2).fill(Number.POSITIVE_INFINITY);
   const from = new Int32Array(N + 2).fill(-1);
   const closed = new Uint8Array(N + 2);
-  const h = pts.map((p) => dist(p, b));
-  cost[S] = 0;
-  for (;;) {
-    let u = -1;
-    let best = Number.POSITIVE_INFINITY;
-    for (let i = 0; i < N + 2; i++)
-      if (!closed[i] && (cost[i] as number) + (h[i] as number) < best) {
-        best = (cost[i] as number) + (h[i] as number);
-        u = i;
-      }
-    if (u < 0) return null;
-    if (u === T) break;
-    closed[u] = 1;
+  const heap = new Heap();
+  heap.push(dist(a, b), S, -1);
+  while (heap.size > 0) {
+    const [u, f] = heap.pop();
+    if (closed[u]) continue;
     const p = pts[u] as PointD;
+    if (f >= 0 && !sees(pts[f] as PointD, p)) continue;
+    closed[u] = 1;
+    from[u] = f;
+    cost[u] = f >= 0 ? (cost[f] as number) + dist(pts[f] as PointD, p) : 0;
+    if (u === T) break;
     const cu = cost[u] as number;
     for (let v = 0; v < N + 2; v++) {
-      if (closed[v] || v === S) continue;
+      if (closed[v]) continue;
       const q = pts[v] as PointD;
-      const c = cu + dist(p, q);
-      if (c >= (cost[v] as number)) continue;
       // A bend at node v is only useful where the path wraps around its corner (both ring
       // neighbours on one side of the line p-v).
       if (v < N && side(p, q, g.prev[v] as PointD) * side(p, q, g.next[v] as PointD) < 0) continue;
-      if (!sees(p, q)) continue;
-      cost[v] = c;
-      from[v] = u;
+      heap.push(cu + dist(p, q) + dist(q, b), v, u);
     }
   }
+  if (!closed[T]) return null;
   const out: PointD[] = [];
   for (let i = T; i >= 0; i = from[i] as number) out.push(pts[i] as PointD);
   return out.reverse();
