@@ -146,7 +146,7 @@ async function continued(trx: Transaction<Database>, job: CloseJob) {
     .orderBy('start_time', 'desc')
     .limit(1)
     .executeTakeFirst();
-  if (!prev || prev.end_reason !== 'timeout') return null;
+  if (prev?.end_reason !== 'timeout') return null;
   const start = prev.start_time.getTime();
   const end = prev.end_time.getTime();
   if (end >= job.endTime) return null;
