@@ -134,7 +134,7 @@ function randomField(rnd: () => number) {
 }
 
 describe('item 18: every leg keeps the clearance from holes (random concave fields, fixed seed)', () => {
-  it('60 fields: legs >= half a swath + 1 m from every hole, inside the outer ring, nothing sprayed outside', () => {
+  it('60 fields: legs >= half a swath + 1 m from every hole, inside the outer ring (home in or out), nothing sprayed outside', () => {
     const rnd = random(20_18);
     const bad: string[] = [];
     let planned = 0;
@@ -162,6 +162,24 @@ describe('item 18: every leg keeps the clearance from holes (random concave fiel
       }
       const out = sprayedOutsideM2(field.geometry, r.plan);
       if (!(out < OUTSIDE_TOL)) bad.push(`field ${t}: ${out.toFixed(2)} m² sprayed outside`);
+      // Home inside the field (where a spray leg starts): its legs too stay inside and clear.
+      const inside = r.plan.routes[0]?.legs.find((l) => l.kind === 'spray')?.path[0];
+      if (!field.holes || !inside) continue;
+      const again = planGroupRoute(field.geometry, {
+        alignEdgeIndex: r.plan.alignEdgeIndex,
+        home: inside,
+        droneCount: r.plan.routes.length,
+        width,
+      });
+      if (!again.ok) continue;
+      for (const l of legChecks(field.geometry, again.plan)) {
+        if (l.holeM < clearance - 1e-6)
+          bad.push(
+            `field ${t}, home inside: leg ${l.leg} (${l.kind}): ${l.holeM.toFixed(3)} m < ${clearance}`,
+          );
+        if (l.crossesOuter)
+          bad.push(`field ${t}, home inside: leg ${l.leg} (${l.kind}) crosses the outer ring`);
+      }
     }
     expect(bad).toEqual([]);
     expect(planned).toBeGreaterThan(50);
