@@ -116,6 +116,7 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   'PATCH /api/drone/block/route/:droneId': 'routeDroneUpdate',
   'POST /api/drone/block/manage': 'blockCreate',
   'POST /api/drone/block/manage/share/:blockId': 'blockShare',
+  'DELETE /api/drone/block/manage/share/:blockId/:userId': 'blockUnshare',
   'POST /api/drone/control/manage/command': 'droneCommand',
   'POST /api/drone/control/manage/plan': 'dronePlan',
   'POST /api/drone/control/manage/settings': 'droneSettings',
