@@ -3,6 +3,7 @@ import { DatePicker, Input, InputNumber, Select, Switch } from 'antd';
 import dayjs from 'dayjs';
 import type { Translate } from './columns.ts';
 import { OptionsSelect } from './OptionsSelect.tsx';
+import { dayOutsideTimeBound } from './query.ts';
 import { RegionFilter } from './RegionFilter.tsx';
 import type { DayRange, FieldDef } from './types.ts';
 
@@ -58,6 +59,7 @@ export function FieldInput({
           style={{ width: '100%' }}
           disabled={disabled}
           placeholder={[t('list:startDate'), t('list:endDate')]}
+          disabledDate={(d) => dayOutsideTimeBound(d.format(DAY_FORMAT))}
           value={value ? [dayjs(value[0]), dayjs(value[1])] : null}
           onChange={(days) =>
             onChange?.(

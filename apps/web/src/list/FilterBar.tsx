@@ -9,6 +9,7 @@ import { useEffect, useState } from 'react';
 import type { Translate } from './columns.ts';
 import styles from './list.module.css';
 import { OptionsSelect } from './OptionsSelect.tsx';
+import { dayOutsideTimeBound } from './query.ts';
 import { RegionFilter } from './RegionFilter.tsx';
 import type { DayRange, FilterDef, Filters, FilterValue } from './types.ts';
 
@@ -67,6 +68,7 @@ function FilterInput({ def, value, onChange, onEnter, t }: InputProps) {
           className={styles.filterRange}
           aria-label={label}
           placeholder={[t('list:startDate'), t('list:endDate')]}
+          disabledDate={(d) => dayOutsideTimeBound(d.format(DAY_FORMAT))}
           value={range ? [dayjs(range[0]), dayjs(range[1])] : null}
           onChange={(days) =>
             onChange(

@@ -2,7 +2,7 @@
  * A list's state in the address bar (page, size, sort, order and the filters by name), so that a
  * reload or a shared link shows the same list, and the API query made from it. Pure functions.
  */
-import { LIMITS } from '@agrifleet/domain';
+import { LIMITS, MAX_MILLIS, MIN_MILLIS } from '@agrifleet/domain';
 import type {
   DayRange,
   FilterDef,
@@ -48,6 +48,20 @@ export function dayInstant(day: string, at: 'start' | 'end' | 'noon'): number {
   if (at === 'start') return new Date(y, m - 1, d).getTime();
   if (at === 'noon') return new Date(y, m - 1, d, 12).getTime();
   return new Date(y, m - 1, d + 1).getTime() - 1;
+}
+
+/**
+ * Whether a day ('YYYY-MM-DD' of a picker) reaches outside the times a request may carry (the shared
+ * bound MIN_MILLIS..MAX_MILLIS, issue 20): range pickers disable such days, so a range the server
+ * would refuse cannot be picked.
+ */
+export function dayOutsideTimeBound(day: string): boolean {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  const start = new Date(2000, m - 1, d);
+  start.setFullYear(y); // new Date(y, ...) would read years 0-99 as 1900-1999
+  const next = new Date(start);
+  next.setDate(next.getDate() + 1);
+  return !(start.getTime() >= MIN_MILLIS && next.getTime() - 1 <= MAX_MILLIS);
 }
 
 const positiveInt = (text: string | null): number | undefined => {
