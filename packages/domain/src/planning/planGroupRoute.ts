@@ -55,8 +55,11 @@ export function planGroupRoute(block: PolygonGeometry, params: RouteParams): Pla
   if ((vHi - vLo) / w > PLAN_LIMITS.maxPasses) return tooMany();
 
   // The work area: the block less its holes grown by the obstacle margin (README "Clearance").
-  const holes = P.slice(1).map((r) => [...r].reverse());
-  const W = holes.length ? difference(P.slice(0, 1), offset(holes, OBSTACLE_MARGIN_M + MARGIN_HAIR)) : P;
+  const grown = offset(
+    P.slice(1).map((r) => [...r].reverse()),
+    OBSTACLE_MARGIN_M + MARGIN_HAIR,
+  );
+  const W = grown.length ? difference(P.slice(0, 1), grown) : P;
   // Headland laps half a swath inside it; the inner part one swath inside, in strips from the
   // chosen edge's inner line.
   const inner = offset(W, -w - INSET_HAIR);
@@ -67,10 +70,12 @@ export function planGroupRoute(block: PolygonGeometry, params: RouteParams): Pla
   if (laps.length === 0 && passes.length === 0) return { ok: false, issue: { code: 'tooSmall', params: {} } };
 
   const home = plane.toUV(c.home);
-  const router = makeRouter(W, offset(holes, OBSTACLE_MARGIN_M + MARGIN_HAIR), w / 2, HAIR);
+  const router = makeRouter(W, grown, w / 2, HAIR);
   const sweep = sweepRoute(home, laps, makeCells(passes), router);
+  // Legs from and to home: inside the free region when home is in it, else around the holes.
+  const homeInside = router.contains(home);
   const homeLeg = (a: PointD, b: PointD): Leg =>
-    router.contains(home) ? transit(a, b, router) : { kind: 'transit', pts: router.clear(a, b) ?? [a, b] };
+    homeInside ? transit(a, b, router) : { kind: 'transit', pts: router.clear(a, b) ?? [a, b] };
   const sp: Speeds = {
     speed: c.speed,
     transitSpeed: PLAN_DEFAULTS.transitSpeedMps,
