@@ -10,7 +10,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chargeDailyFees } from '../src/modules/leasing/dailyFees.ts';
 import { createAudit } from '../src/platform/audit.ts';
 import type { Commands } from '../src/telemetry/commands/types.ts';
-import { until } from './commands.kit.ts';
 import { createTestApp, signInWith, type TestApp } from './helper.ts';
 import {
   accountId,
@@ -97,14 +96,12 @@ async function openRecharge(amount: number) {
   const res = await post(P.wxQrCode, { amount, accountId: c.client });
   expect(res.statusCode, res.body).toBe(200);
   const outTradeNo = String(res.headers['x-out-trade-no']);
-  // The PNG is sent by the handler itself: the request's transaction may commit just after the answer.
-  const row = await until(() =>
-    t.db
-      .selectFrom('lease_recharges')
-      .select('code_url')
-      .where('out_trade_no', '=', outTradeNo)
-      .executeTakeFirst(),
-  );
+  // Read at once: the answer leaves after the request's transaction committed.
+  const row = await t.db
+    .selectFrom('lease_recharges')
+    .select('code_url')
+    .where('out_trade_no', '=', outTradeNo)
+    .executeTakeFirstOrThrow();
   return { outTradeNo, sig: new URL(row.code_url as string).searchParams.get('sig') as string };
 }
 const sandboxPay = (r: { outTradeNo: string; sig: string }) => () =>
