@@ -188,6 +188,7 @@ describe('user/profile avatar (issue 20, finding 15)', () => {
       `https://evil.example${own}`,
       own.replace('.png', '.jpg'),
       '/api/files/00000000-0000-0000-0000-000000000000.png',
+      '/api/files/------------------------------------.png',
       '/brand/logo.svg',
     ]) {
       const res = await update({ userName: '赵强', userHeadUrl }, { ...mine.auth, 'accept-language': 'en' });

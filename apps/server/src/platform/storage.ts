@@ -32,6 +32,8 @@ export function sniffImage(buf: Buffer): ImageType | null {
 }
 
 export const FILE_NAME_RE = /^[0-9a-f-]{36}\.(jpg|png)$/;
+/** A name saveImage gives: a UUID (as PostgreSQL writes it) and the type's extension. */
+const UUID_NAME_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(jpg|png)$/;
 export const FILES_PATH = '/api/files/';
 /** An unreferenced upload is kept this long (a registration uploads its licence before it is sent). */
 export const ORPHAN_AGE_MS = 24 * 3600_000;
@@ -122,7 +124,7 @@ export function createStorage(db: Db, dataDir: string, secret: string, now: () =
      */
     async isOwnImage(url: string, userId: number): Promise<boolean> {
       const name = url.startsWith(FILES_PATH) ? url.slice(FILES_PATH.length) : '';
-      if (!FILE_NAME_RE.test(name)) return false;
+      if (!UUID_NAME_RE.test(name)) return false;
       const row = await db
         .selectFrom('uploads')
         .select('mime')
