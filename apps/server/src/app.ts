@@ -81,7 +81,12 @@ import { translate } from './platform/messages.ts';
 import { createMessenger, type Transport, transportsFromConfig } from './platform/messaging.ts';
 import { sandboxPayPage } from './platform/payments/page.ts';
 import { createNotifier, type Notifier } from './platform/notify.ts';
-import { createRateLimiter, type RateLimiter } from './platform/rateLimit.ts';
+import {
+  createLimitsDb,
+  createRateLimiter,
+  createSharedLimiter,
+  type RateLimiter,
+} from './platform/rateLimit.ts';
 import { createSealer } from './platform/seal.ts';
 import { createStorage } from './platform/storage.ts';
 import { createCommands } from './telemetry/commands/index.ts';
@@ -143,9 +148,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const tokens = createTokenSigner(config.jwtSecret);
   const limiter = deps.limiter ?? createRateLimiter();
   const messenger = createMessenger(db, deps.transports ?? transportsFromConfig(config, deps.logger));
-  const captcha = createCaptchaService(db);
+  // Captchas, codes and the shared limits commit at once, outside any request transaction.
+  const limitsUrl = deps.databaseUrl ?? config.databaseUrl;
+  const limitsDb = limitsUrl ? createLimitsDb(limitsUrl) : db;
+  if (limitsDb !== db) app.addHook('onClose', () => limitsDb.destroy());
+  const captcha = createCaptchaService(limitsDb);
   const sessionEvents = createSessionEvents();
-  const codes = createCodeService(db, config.jwtSecret);
+  const sharedLimits = createSharedLimiter(limitsDb, limiter.now);
+  const codes = createCodeService(limitsDb, config.jwtSecret, sharedLimits);
   const audit = createAudit(db);
   const authRepo = createAuthRepo(db, sessionEvents);
   const auth = createAuthService({
@@ -154,6 +164,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     captcha,
     messenger,
     limiter,
+    shared: sharedLimits,
     tokens,
     audit,
     ttl: {

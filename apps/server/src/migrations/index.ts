@@ -25,6 +25,7 @@ import * as m0024 from './0024_bulletins.ts';
 import * as m0025 from './0025_orders.ts';
 import * as m0026 from './0026_syslog.ts';
 import * as m0027 from './0027_leasing.ts';
+import * as m0028 from './0028_shared_limits.ts';
 import * as m0029 from './0029_order_payments.ts';
 import * as m0032 from './0032_reopened_sorties.ts';
 
@@ -56,6 +57,7 @@ export const migrations: Record<string, Migration> = {
   '0025_orders': m0025,
   '0026_syslog': m0026,
   '0027_leasing': m0027,
+  '0028_shared_limits': m0028,
   '0029_order_payments': m0029,
   '0032_reopened_sorties': m0032,
 };

@@ -37,7 +37,7 @@ export function createUserAppliesService(d: Deps) {
       if (!isPassword(body.password)) throw errors.badRequest('passwordRule');
       const account = await d.repo.findJoinable(body);
       if (!account) throw unknownAccount();
-      await d.codes.verify(formatAccount(phone), CodeType.register, body.verifyCode, true);
+      await d.codes.verify(formatAccount(phone), CodeType.register, body.verifyCode, true, origin.ip);
       if (await d.repo.phoneTaken(phone.countryCode, phone.phone)) throw errors.accountExists();
       const row = await d.repo
         .create({

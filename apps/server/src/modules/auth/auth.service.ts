@@ -16,7 +16,7 @@ import { hashToken, newRefreshToken, type TokenSigner } from '../../platform/aut
 import { errors } from '../../platform/errors.ts';
 import { translate } from '../../platform/messages.ts';
 import type { Messenger } from '../../platform/messaging.ts';
-import { RATE_RULES, type RateLimiter } from '../../platform/rateLimit.ts';
+import { RATE_RULES, type RateLimiter, type SharedLimiter } from '../../platform/rateLimit.ts';
 import type { AuthRepo } from './auth.repo.ts';
 import type { CaptchaService } from './captcha.ts';
 import type { CodeService } from './codes.ts';
@@ -28,6 +28,8 @@ export interface AuthDeps {
   captcha: CaptchaService;
   messenger: Messenger;
   limiter: RateLimiter;
+  /** The limits every server process shares (the per-account sign-in lockout). */
+  shared: SharedLimiter;
   tokens: TokenSigner;
   ttl: { token: number; remember: number; refresh: number };
   /** For the one row no request's hook writes: a refresh token coming back after rotation. */
@@ -122,7 +124,7 @@ export function createAuthService(d: AuthDeps) {
 
     async checkCode(phoneNum: string, code: string, codeType: CodeType, origin: Origin): Promise<void> {
       const account = parse(phoneNum, origin);
-      await d.codes.verify(formatAccount(account), codeType, code, false);
+      await d.codes.verify(formatAccount(account), codeType, code, false, origin.ip);
     },
 
     async loginWithPassword(
@@ -133,13 +135,14 @@ export function createAuthService(d: AuthDeps) {
       const account = parse(body.phoneNum, origin);
       const key = `login:${formatAccount(account)}`;
       d.limiter.hit(`login-ip:${origin.ip}`, RATE_RULES.loginPerIp);
-      // The captcha first: only attempts that solved it count against the account.
+      // The captcha first: only attempts that solved it count against the account (counted before
+      // the password is checked, in the shared store: every process sees the same count).
       if (!(await d.captcha.take(captchaId, body.verifyCode))) throw errors.captchaWrong();
-      d.limiter.hit(key, RATE_RULES.loginPerAccount);
+      await d.shared.take(key, RATE_RULES.loginPerAccount);
       const user = await d.repo.findUser(account);
       const ok = await argonVerify(user?.password_hash ?? (await dummy()), body.password).catch(() => false);
       if (!user || !ok) throw errors.loginFailed();
-      d.limiter.reset(key);
+      await d.shared.reset(key);
       return openSession(user.id, body.rememberPassword ?? false, origin);
     },
 
@@ -149,18 +152,14 @@ export function createAuthService(d: AuthDeps) {
     ): Promise<LoginResult> {
       const account = parse(body.phoneNum, origin);
       const target = formatAccount(account);
-      const key = `login-code:${target}`;
       d.limiter.hit(`login-ip:${origin.ip}`, RATE_RULES.loginPerIp);
-      // Only wrong guesses at a live code count, and on their own counter: a request without a
-      // code costs nothing, so it must not lock the account (nor its password sign-in).
-      d.limiter.check(key, RATE_RULES.codeLoginPerAccount);
-      await d.codes.verify(target, Codes.login, body.verifyCode, true, () =>
-        d.limiter.hit(key, RATE_RULES.codeLoginPerAccount),
-      );
+      // Only guesses at a live code count, against the target's guess budget (shared with every
+      // other purpose, codes.ts): a request without a code costs nothing, so it must not lock the
+      // account (nor its password sign-in).
+      await d.codes.verify(target, Codes.login, body.verifyCode, true, origin.ip);
       const user = await d.repo.findUser(account);
       if (!user) throw errors.accountUnknown();
-      d.limiter.reset(key);
-      d.limiter.reset(`login:${target}`);
+      await d.shared.reset(`login:${target}`);
       return openSession(user.id, body.rememberPassword ?? false, origin);
     },
 
@@ -207,7 +206,7 @@ export function createAuthService(d: AuthDeps) {
       // Checked before the code is spent, so the applicant can pick another domain with the same code.
       if (body.customDomain && (await d.repo.customDomainTaken(body.customDomain)))
         throw errors.customDomainTaken();
-      await d.codes.verify(formatAccount(account), Codes.register, body.verifyCode, true);
+      await d.codes.verify(formatAccount(account), Codes.register, body.verifyCode, true, origin.ip);
       if (await d.repo.findUser(account)) throw errors.accountExists();
       return d.repo
         .register(body, account, await hashPassword(body.password), origin.lang)
@@ -227,7 +226,7 @@ export function createAuthService(d: AuthDeps) {
     ): Promise<void> {
       const account = parse(body.phoneNum || body.email, origin);
       checkPasswordRule(body.password);
-      await d.codes.verify(formatAccount(account), Codes.reset, body.verifyCode, true);
+      await d.codes.verify(formatAccount(account), Codes.reset, body.verifyCode, true, origin.ip);
       const user = await d.repo.findUser(account);
       if (!user) throw errors.accountUnknown();
       await d.repo.setPassword(user.id, await hashPassword(body.password));
