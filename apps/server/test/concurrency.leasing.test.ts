@@ -7,6 +7,7 @@
 import { PAY_PATHS, RENTAL_PATHS } from '@agrifleet/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { billSortie } from '../src/modules/leasing/billing.ts';
 import { chargeDailyFees } from '../src/modules/leasing/dailyFees.ts';
 import { createAudit } from '../src/platform/audit.ts';
 import type { Commands } from '../src/telemetry/commands/types.ts';
@@ -281,6 +282,59 @@ describe('check-then-writes of leasing (#2)', () => {
         t.db,
       );
       expect(Number(net.rows[0]?.n)).toBe(0);
+    }
+    await ledgerBalanced();
+  });
+
+  it('a lease cancelled while a landing under it is billed: cancelled uncharged, or charged and refused', async () => {
+    const deps = {
+      commands: (t.app as unknown as { commands: Commands }).commands,
+      audit: createAudit(t.db),
+      timeZone: t.config.statTimeZone,
+    };
+    for (let round = 0; round < 8; round++) {
+      const [droneId] = (await freeDrones(t, 1)) as [string];
+      const leaseId = await leaseDirect(t, c, droneId);
+      const start = Date.now() - 30 * 60_000;
+      const sortie = {
+        sortieId: 9_000_000_000 + round,
+        droneId,
+        pilotId: null,
+        startTime: start,
+        endTime: start + 600_000,
+        areaMu: 3,
+        durationS: 600,
+      };
+      const [cancel] = await Promise.all([
+        post(P.cancelRental, { id: leaseId }),
+        t.db.transaction().execute((trx) => billSortie(trx, deps, sortie)),
+      ]);
+      const charged = await t.db
+        .selectFrom('lease_charges')
+        .select('id')
+        .where('lease_id', '=', leaseId)
+        .where('kind', '=', 2)
+        .execute();
+      const lease = await t.db
+        .selectFrom('leases')
+        .select('status')
+        .where('id', '=', leaseId)
+        .executeTakeFirstOrThrow();
+      if (cancel.statusCode === 200)
+        expect({ round, status: lease.status, charged: charged.length }).toEqual({
+          round,
+          status: 3,
+          charged: 0,
+        });
+      else {
+        expect(cancel.statusCode, cancel.body).toBe(409);
+        expect({ round, status: lease.status, charged: charged.length }).toEqual({
+          round,
+          status: 1,
+          charged: 1,
+        });
+        expect((await post(P.returnDrone, { id: leaseId })).statusCode).toBe(200);
+      }
     }
     await ledgerBalanced();
   });
