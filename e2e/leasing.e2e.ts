@@ -96,6 +96,7 @@ describe('leasing', () => {
     await add.getByTestId('client-add-phone').fill(CLIENT_PHONE);
     await add.getByTestId('client-add-lookup').click();
     await add.getByText(CLIENT_MASKED).first().waitFor();
+    await add.getByTestId('client-add-consent').waitFor();
     await add.getByTestId('client-add-muUnitPrice').fill('5');
     await add.getByTestId('client-add-durationPrice').fill('0');
     await add.getByRole('button', { name: /保\s*存/ }).click();

@@ -121,6 +121,16 @@ export function AddClientDialog({
           {found.isClient ? (
             <Alert type="info" showIcon message={t('leasingClients:add.already')} />
           ) : (
+            // Its names are masked until it consents; say why, and what comes next.
+            <Alert
+              type="info"
+              showIcon
+              message={t('leasingClients:add.consentHint')}
+              style={{ marginBottom: 16 }}
+              data-testid="client-add-consent"
+            />
+          )}
+          {found.isClient ? null : (
             <Form
               form={form}
               layout="vertical"
