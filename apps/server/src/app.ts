@@ -77,10 +77,11 @@ import type { Db } from './platform/db.ts';
 import { frameworkError } from './platform/errors.ts';
 import { loadHostProfiles } from './platform/hostProfiles.ts';
 import { requestContext } from './platform/http.ts';
+import { inputText } from './platform/inputText.ts';
 import { translate } from './platform/messages.ts';
 import { createMessenger, type Transport, transportsFromConfig } from './platform/messaging.ts';
-import { sandboxPayPage } from './platform/payments/page.ts';
 import { createNotifier, type Notifier } from './platform/notify.ts';
+import { sandboxPayPage } from './platform/payments/page.ts';
 import {
   createLimitsDb,
   createRateLimiter,
@@ -156,7 +157,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const sessionEvents = createSessionEvents();
   const sharedLimits = createSharedLimiter(limitsDb, limiter.now);
   const codes = createCodeService(limitsDb, config.jwtSecret, sharedLimits);
-  const audit = createAudit(db);
+  const audit = createAudit(db, deps.logger);
   const authRepo = createAuthRepo(db, sessionEvents);
   const auth = createAuthService({
     repo: authRepo,
@@ -182,6 +183,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onReady', async () => storage.start(deps.logger));
   app.addHook('onClose', async () => storage.stop());
   await app.register(requestContext, { hosts });
+  await app.register(inputText);
   await app.register(authGuard, { db, tokens });
   await app.register(auditHook, { audit, logger: deps.logger });
 

@@ -13,16 +13,29 @@
  * Log types (the filter's logType; the list shows 1 and 2 by default, 001 §4):
  *   1 sign-in and sign-out, 2 changes, 3 refused device access (a disabled account's key).
  *
+ * A change and its row commit together or not at all (issue 20): the handler of every audited route
+ * runs in one request transaction (platform/requestTx.ts) whose last statement is the row, so a
+ * crash, an exhausted pool or a row the database refuses leaves neither. A deadlock or a
+ * serialization failure runs the handler again (up to 5 times). A call that changed nothing (a
+ * refusal before or inside its handler, a failure) gets its row through a queue that writes rows in
+ * batches and retries until the database takes them; the answer waits for it up to 3 s.
+ *
  * Every row carries `hash = sha256(prev_hash + "\n" + canonical(row))`, chained in id order under
- * an advisory lock; `npm run syslog:check` (modules/syslog/check.ts) walks the chain.
+ * an advisory lock (taken last in every transaction, so it is held only until the commit), over
+ * the row exactly as stored: texts without NUL bytes or lone surrogates (U+FFFD in their place), the
+ * detail as jsonb gives it back (platform/text.ts). `npm run syslog:check` (modules/syslog/check.ts)
+ * walks the chain and names every break.
  */
 import { createHash } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { type Kysely, sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { Db } from './db.ts';
+import { currentScope, outsideRequestTx, runInRequestTx, type TxScope } from './requestTx.ts';
+import { isTransient } from './retryTx.ts';
 import type { Database } from './schema.ts';
+import { storableJson, storableText } from './text.ts';
 
 export const LOG_TYPES = { signIn: 1, change: 2, device: 3 } as const;
 export type LogType = (typeof LOG_TYPES)[keyof typeof LOG_TYPES];
@@ -67,6 +80,10 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     auditNote: AuditNote | null;
+    /** The request's row was written in its transaction (the onSend hook adds none). */
+    auditWritten: boolean;
+    /** The request transaction's end (row and commit), once started. */
+    auditFinish: Promise<void> | null;
   }
 }
 
@@ -134,84 +151,166 @@ export function rowHash(prevHash: string | null, r: HashedRow): string {
 /** The advisory lock that orders the chain (any constant the application uses nowhere else). */
 const CHAIN_LOCK = 7_411_012;
 const MAX_TEXT = 500;
+/** A detail longer than this (as JSON) is replaced by its size: details are short notes, not bodies. */
+const MAX_DETAIL_JSON = 4000;
 const cut = (s: string | null | undefined) =>
-  s == null ? null : s.length > MAX_TEXT ? s.slice(0, MAX_TEXT) : s;
+  s == null ? null : storableText(s.length > MAX_TEXT ? s.slice(0, MAX_TEXT) : s);
 
-export function createAudit(db: Db) {
+/** The detail exactly as jsonb will give it back (the hash covers what is stored). */
+function storedDetail(detail: Record<string, unknown> | undefined): unknown {
+  const v = storableJson(detail ?? {});
+  const size = JSON.stringify(v).length;
+  return size > MAX_DETAIL_JSON ? { truncated: true, size } : v;
+}
+
+/** Rows of refused calls waiting to be written (a batch a transaction; kept while the database is away). */
+const QUEUE_LIMIT = 100_000;
+const BATCH = 500;
+
+export function createAudit(db: Db, logger?: Logger) {
+  const queue: { entry: AuditEntry; done: () => void }[] = [];
+  let flushing = false;
+  let dropped = 0;
+
+  async function flush(): Promise<void> {
+    if (flushing) return;
+    flushing = true;
+    let failures = 0;
+    try {
+      while (queue.length > 0) {
+        const batch = queue.slice(0, BATCH);
+        try {
+          await db.transaction().execute((trx) =>
+            writeManyIn(
+              trx,
+              batch.map((q) => q.entry),
+            ),
+          );
+          queue.splice(0, batch.length);
+          for (const q of batch) q.done();
+          failures = 0;
+        } catch (err) {
+          failures += 1;
+          if (failures === 1 || failures % 20 === 0)
+            logger?.error({ err, waiting: queue.length }, 'system log rows not written yet: retrying');
+          await new Promise((r) => setTimeout(r, Math.min(5000, 100 * 2 ** Math.min(failures, 6))));
+        }
+      }
+    } finally {
+      flushing = false;
+    }
+  }
+
   return {
-    /** Appends one row to the chain; returns its id. */
+    /** Appends one row to the chain in a transaction of its own; returns its id. */
     async write(e: AuditEntry): Promise<number> {
       return db.transaction().execute((trx) => writeIn(trx, e));
     },
     /** Appends one row inside `trx`: it exists only if `trx` commits (a balance lock at landing). */
     writeIn: (trx: Kysely<Database>, e: AuditEntry) => writeIn(trx, e),
+    /**
+     * Appends the row of a call that changed nothing (refused, failed) outside any request
+     * transaction, in batches, retried until the database takes them; resolves once written.
+     */
+    enqueue(e: AuditEntry): Promise<void> {
+      if (queue.length >= QUEUE_LIMIT) {
+        queue.shift()?.done();
+        dropped += 1;
+        if (dropped === 1 || dropped % 1000 === 0)
+          logger?.error({ dropped }, 'system log queue full: oldest refused-call rows dropped');
+      }
+      return new Promise<void>((done) => {
+        queue.push({ entry: e, done });
+        void outsideRequestTx(flush);
+      });
+    },
   };
 }
 export type Audit = ReturnType<typeof createAudit>;
 
 async function writeIn(trx: Kysely<Database>, e: AuditEntry): Promise<number> {
-  {
-    await sql`SELECT pg_advisory_xact_lock(${CHAIN_LOCK})`.execute(trx);
-    let { accountName = null, userName = null } = e.actor ?? {};
+  const [id] = await writeManyIn(trx, [e]);
+  return id as number;
+}
+
+/**
+ * Appends rows in `trx`, in order, in three statements whatever their number: the chain's lock; the
+ * chain's head, the ids and the names the entries lack; one INSERT.
+ */
+async function writeManyIn(trx: Kysely<Database>, entries: AuditEntry[]): Promise<number[]> {
+  if (entries.length === 0) return [];
+  await sql`SELECT pg_advisory_xact_lock(${CHAIN_LOCK})`.execute(trx);
+  const accountIds = [
+    ...new Set(entries.filter((e) => e.actor?.accountName == null).map((e) => e.actor?.accountId)),
+  ].filter((id): id is number => id != null);
+  const userIds = [
+    ...new Set(entries.filter((e) => e.actor?.userName == null).map((e) => e.actor?.userId)),
+  ].filter((id): id is number => id != null);
+  const head = await sql<{
+    prev: string | null;
+    ids: string[];
+    accounts: Record<string, string> | null;
+    users: Record<string, string> | null;
+  }>`
+    SELECT (SELECT hash FROM system_logs WHERE hash IS NOT NULL ORDER BY id DESC LIMIT 1) AS prev,
+           ARRAY(SELECT nextval(pg_get_serial_sequence('system_logs', 'id'))::text
+                 FROM generate_series(1, ${entries.length}::int)) AS ids,
+           (SELECT jsonb_object_agg(id, account_name) FROM accounts
+             WHERE id = ANY(${accountIds}::int[])) AS accounts,
+           (SELECT jsonb_object_agg(id, user_name) FROM users WHERE id = ANY(${userIds}::int[])) AS users`.execute(
+    trx,
+  );
+  const h = head.rows[0];
+  let prevHash = h?.prev ?? null;
+  const ids = (h?.ids ?? []).map(Number).sort((a, b) => a - b);
+  const createdAt = new Date();
+  const values = entries.map((e, i) => {
     const accountId = e.actor?.accountId ?? null;
     const userId = e.actor?.userId ?? null;
-    if ((accountName == null && accountId != null) || (userName == null && userId != null)) {
-      const names = await sql<{ a: string | null; u: string | null }>`
-            SELECT (SELECT account_name FROM accounts WHERE id = ${accountId}) AS a,
-                   (SELECT user_name FROM users WHERE id = ${userId}) AS u`.execute(trx);
-      accountName ??= names.rows[0]?.a ?? null;
-      userName ??= names.rows[0]?.u ?? null;
-    }
-    const prev = await trx
-      .selectFrom('system_logs')
-      .select('hash')
-      .where('hash', 'is not', null)
-      .orderBy('id', 'desc')
-      .limit(1)
-      .executeTakeFirst();
-    const idRow = await sql<{ id: string }>`
-          SELECT nextval(pg_get_serial_sequence('system_logs', 'id'))::text AS id`.execute(trx);
-    const id = Number(idRow.rows[0]?.id);
+    const accountName =
+      e.actor?.accountName ?? (accountId == null ? null : (h?.accounts?.[accountId] ?? null));
+    const userName = e.actor?.userName ?? (userId == null ? null : (h?.users?.[userId] ?? null));
+    // Every text as PostgreSQL stores it: the hash covers exactly what a check reads back.
     const row: HashedRow = {
-      id,
-      createdAt: new Date(),
+      id: ids[i] as number,
+      createdAt,
       accountId,
       userId,
-      accountName,
-      userName,
+      accountName: cut(accountName),
+      userName: cut(userName),
       logType: e.logType,
       action: cut(e.action) ?? '',
-      method: e.method,
+      method: cut(e.method),
       path: cut(e.path),
       target: cut(e.target),
       result: e.result,
-      ip: e.ip,
-      detail: e.detail,
+      ip: cut(e.ip),
+      detail: storedDetail(e.detail),
     };
-    const prevHash = prev?.hash ?? null;
-    await trx
-      .insertInto('system_logs')
-      .values({
-        id,
-        created_at: row.createdAt,
-        account_id: accountId,
-        user_id: userId,
-        account_name: accountName,
-        user_name: userName,
-        log_type: row.logType,
-        action: row.action,
-        method: row.method,
-        path: row.path,
-        target: row.target,
-        result: row.result,
-        ip: row.ip,
-        detail: JSON.stringify(row.detail ?? {}),
-        prev_hash: prevHash,
-        hash: rowHash(prevHash, row),
-      })
-      .execute();
-    return id;
-  }
+    const hash = rowHash(prevHash, row);
+    const value = {
+      id: row.id as number,
+      created_at: row.createdAt,
+      account_id: accountId,
+      user_id: userId,
+      account_name: row.accountName,
+      user_name: row.userName,
+      log_type: row.logType,
+      action: row.action,
+      method: row.method,
+      path: row.path,
+      target: row.target,
+      result: row.result,
+      ip: row.ip,
+      detail: JSON.stringify(row.detail),
+      prev_hash: prevHash,
+      hash,
+    };
+    prevHash = hash;
+    return value;
+  });
+  await trx.insertInto('system_logs').values(values).execute();
+  return ids;
 }
 
 const ID_KEYS = [
@@ -259,42 +358,127 @@ export function isAudited(method: string, url: string, audit: false | LogType | 
   return url.startsWith('/api') && !READ_METHODS.has(method) && audit !== false;
 }
 
+/** The row of this request as answered now (null: nobody to name, or the route said skip). */
+function entryOf(req: FastifyRequest, status: number): AuditEntry | null {
+  const route = req.routeOptions;
+  const note = req.auditNote ?? {};
+  if (note.skip) return null;
+  const caller = req.caller;
+  const actor: AuditActor | null = caller
+    ? {
+        accountId: caller.account.id,
+        userId: caller.user.id,
+        accountName: caller.account.account_name,
+        userName: caller.user.user_name,
+      }
+    : (note.actor ?? null);
+  if (!actor && status === 401 && route.config?.access !== 'public') return null;
+  return {
+    actor,
+    logType: note.logType ?? (route.config?.audit || LOG_TYPES.change),
+    action: `${req.method} ${route.url}`,
+    method: req.method,
+    path: req.url.split('?')[0] ?? req.url,
+    target: note.target ?? defaultTarget(req),
+    result: status,
+    ip: req.ip,
+    detail: note.detail ?? {},
+  };
+}
+
+/** A deadlock or serialization failure aborted the request's transaction: it runs again (at most). */
+const REQUEST_ATTEMPTS = 5;
+/** How long an answer waits for its refused-call row before it is sent anyway (the row follows). */
+const ENQUEUE_WAIT_MS = 3000;
+const delay = (ms: number) => new Promise((r) => setTimeout(r, ms).unref());
+
+/** Requests whose handler sent the answer itself (not run again after a deadlock). */
+const sentInScope = new WeakSet<FastifyRequest>();
+
+type Handler = (this: FastifyInstance, req: FastifyRequest, reply: FastifyReply) => unknown;
+
+/**
+ * The handler of an audited route, run in one request transaction (platform/requestTx.ts): the
+ * handler's changes and the request's log row commit together. A handler that throws changes
+ * nothing (rolled back); its refused row is written by the onSend hook. A deadlock or a
+ * serialization failure runs the whole handler again, so callers never see it as an outage.
+ */
+function transactional(handler: Handler, audit: Audit): Handler {
+  return async function (this: FastifyInstance, req, reply) {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await runInRequestTx(async (scope) => {
+          try {
+            const result = await handler.call(this, req, reply);
+            // A handler that sent its answer itself had it finished by onSend, before a byte left.
+            await finishInScope(req, reply, scope, audit);
+            return result;
+          } catch (err) {
+            await scope.rollback();
+            throw err;
+          }
+        });
+      } catch (err) {
+        const replayable = !reply.sent && !req.isMultipart?.() && !sentInScope.has(req);
+        if (!isTransient(err) || attempt >= REQUEST_ATTEMPTS || !replayable) throw err;
+        req.auditNote = null;
+        req.auditFinish = null;
+        await delay(5 + Math.random() * 20 * attempt);
+      }
+    }
+  };
+}
+
+/**
+ * Writes the request's row in its transaction and commits, once: called when the handler returns
+ * and by onSend when the handler sends its answer itself (the QR code of a recharge must not reach
+ * the payer before the recharge exists), whichever comes first.
+ */
+function finishInScope(req: FastifyRequest, reply: FastifyReply, scope: TxScope, audit: Audit) {
+  req.auditFinish ??= (async () => {
+    try {
+      const entry = entryOf(req, reply.statusCode);
+      if (entry) await audit.write(entry);
+      await scope.commit();
+      req.auditWritten = true;
+    } catch (err) {
+      await scope.rollback();
+      throw err;
+    }
+  })();
+  return req.auditFinish;
+}
+
 /** The hook: one row per answered write call (see the file's head). */
 export const auditHook = fp(
   async (app: FastifyInstance, opts: { audit: Audit; logger: Logger }) => {
     app.decorateRequest('auditNote', null);
+    app.decorateRequest('auditWritten', false);
+    app.decorateRequest('auditFinish', null);
+    // Routes registered after this plugin: audited ones run in a request transaction.
+    app.addHook('onRoute', (route) => {
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      const audited = methods.some((m) => isAudited(m, route.url, route.config?.audit));
+      if (audited)
+        route.handler = transactional(route.handler as Handler, opts.audit) as typeof route.handler;
+    });
     app.addHook('onSend', async (req, reply, payload) => {
       const route = req.routeOptions;
+      if (req.auditWritten) return payload;
       if (!route.url || !isAudited(req.method, route.url, route.config?.audit)) return payload;
-      const note = req.auditNote ?? {};
-      if (note.skip) return payload;
-      const caller = req.caller;
-      const actor: AuditActor | null = caller
-        ? {
-            accountId: caller.account.id,
-            userId: caller.user.id,
-            accountName: caller.account.account_name,
-            userName: caller.user.user_name,
-          }
-        : (note.actor ?? null);
-      const access = route.config?.access;
-      if (!actor && reply.statusCode === 401 && access !== 'public') return payload;
-      try {
-        await opts.audit.write({
-          actor,
-          logType: note.logType ?? (route.config?.audit || LOG_TYPES.change),
-          action: `${req.method} ${route.url}`,
-          method: req.method,
-          path: req.url.split('?')[0] ?? req.url,
-          target: note.target ?? defaultTarget(req),
-          result: reply.statusCode,
-          ip: req.ip,
-          detail: note.detail ?? {},
-        });
-      } catch (err) {
-        // The write itself is done (or refused); a log row that cannot be stored is reported.
-        opts.logger.error({ err, url: route.url }, 'system log row not written');
+      const scope = currentScope();
+      if (scope) {
+        sentInScope.add(req);
+        // Sent by the handler itself, inside its request transaction: the row joins it, and the
+        // answer leaves only once both are committed (a failed commit becomes the error answer).
+        await finishInScope(req, reply, scope, opts.audit);
+        return payload;
       }
+      const entry = entryOf(req, reply.statusCode);
+      if (!entry) return payload;
+      // A refused or failed call changed nothing: its row goes through the retrying queue.
+      const written = opts.audit.enqueue(entry);
+      await Promise.race([written, delay(ENQUEUE_WAIT_MS)]);
       return payload;
     });
   },

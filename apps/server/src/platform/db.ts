@@ -1,5 +1,6 @@
-import { Kysely, PostgresDialect } from 'kysely';
+import { type Driver, Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { ScopedDriver } from './requestTx.ts';
 import type { Database } from './schema.ts';
 
 // BIGINT (int8) and NUMERIC come back as strings by default; our ids and counts fit in a double.
@@ -9,6 +10,13 @@ pg.types.setTypeParser(1700, (v) => Number(v));
 pg.types.setTypeParser(1082, (v) => v);
 
 export type Db = Kysely<Database>;
+
+/** PostgreSQL whose queries join the current write request's transaction (platform/requestTx.ts). */
+class RequestAwareDialect extends PostgresDialect {
+  override createDriver(): Driver {
+    return new ScopedDriver(super.createDriver());
+  }
+}
 
 /**
  * A pool of up to `max` connections. A connection that the server drops (a restart, a failover,
@@ -26,5 +34,5 @@ export function createDb(
   pool.on('error', onConnectionError);
   // pg-pool listens to a client's errors only while it is idle: this one stays while it is checked out.
   pool.on('connect', (client) => client.on('error', onConnectionError));
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return new Kysely<Database>({ dialect: new RequestAwareDialect({ pool }) });
 }

@@ -59,8 +59,12 @@ export function fromDatabase(err: unknown): AppError | null {
   // 23503: a row others still refer to (an account with orders, a user with history). Modules say
   // what to do first where they know; this net keeps any other case a 409, never a 500.
   if (code === '23503') return new AppError(409, ErrorCode.conflict, 'stillReferenced');
-  // 40P01 deadlock, 40001 serialization failure: nothing was written; the caller may send again.
-  if (code === '40P01' || code === '40001') return errors.databaseUnavailable();
+  // 23505: a unique row written twice (two parallel requests): the loser is told, never a 500.
+  if (code === '23505') return new AppError(409, ErrorCode.conflict, 'alreadyExists');
+  // 40P01 deadlock, 40001 serialization failure: nothing was written. Write requests are run again
+  // (platform/audit.ts); one that still fails after its retries is a conflict to send again, not an
+  // outage of the database.
+  if (code === '40P01' || code === '40001') return new AppError(409, ErrorCode.conflict, 'alreadyExists');
   return typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code) ? errors.badRequest('invalidValue') : null;
 }
 

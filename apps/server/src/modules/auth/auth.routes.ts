@@ -189,7 +189,9 @@ export const authRoutes: Routes<{ auth: AuthService; captcha: CaptchaService }> 
 /** An account as the log shows it before anyone is signed in: a phone's middle or an address's name hidden. */
 function maskAccount(raw: string | null | undefined): string {
   if (!raw) return '';
-  const at = raw.indexOf('@');
-  if (at > 0) return `${raw.slice(0, 1)}***${raw.slice(at)}`;
-  return raw.length > 6 ? `${raw.slice(0, 3)}****${raw.slice(-3)}` : '***';
+  // By code points: a cut through a surrogate pair (an emoji) would leave text that is not stored as hashed.
+  const chars = Array.from(raw);
+  const at = chars.indexOf('@');
+  if (at > 0) return `${chars[0]}***${chars.slice(at).join('')}`;
+  return chars.length > 6 ? `${chars.slice(0, 3).join('')}****${chars.slice(-3).join('')}` : '***';
 }

@@ -6,7 +6,8 @@
  *
  * Without DATABASE_URL it starts the console's embedded PostgreSQL on DATA_DIR (stop the console
  * first: one process runs that folder's database). Rows with hash NULL (written before migration
- * 0020, or seeded in bulk) are outside the chain. What it finds, in id order:
+ * 0020, or seeded in bulk) are outside the chain. It walks the whole chain and names every break
+ * (up to MAX_BREAKS), in id order:
  *
  * - altered: a row whose content no longer gives its stored hash (any field changed by SQL);
  * - deleted: a row whose prev_hash is not the hash of the chained row before it (rows between were
@@ -32,8 +33,22 @@ export interface ChainReport {
   headId: number | null;
   headHash: string | null;
   /** The first broken link. */
-  broken: { id: number; problem: ChainProblem; prevId: number | null; detail: string } | null;
+  broken: ChainBreak | null;
+  /** Every broken link found, in id order (at most MAX_BREAKS). */
+  breaks: ChainBreak[];
+  /** Breaks beyond MAX_BREAKS, counted only. */
+  moreBreaks: number;
 }
+
+export interface ChainBreak {
+  id: number;
+  problem: ChainProblem;
+  prevId: number | null;
+  detail: string;
+}
+
+/** The most breaks a report lists (a wholesale rewrite of the table would list them all). */
+export const MAX_BREAKS = 1000;
 
 interface ChainRow {
   id: string;
@@ -71,7 +86,7 @@ const hashedOf = (r: ChainRow): HashedRow => ({
   detail: r.detail,
 });
 
-/** Walks the chain in id order, `batch` rows a query; stops at the first broken link. */
+/** Walks the whole chain in id order, `batch` rows a query, and names every broken link. */
 export async function walkChain(
   db: Db,
   o: { batch?: number; onProgress?: (rows: number, lastId: number) => void } = {},
@@ -81,6 +96,12 @@ export async function walkChain(
   let prevId: number | null = null;
   let prevHash: string | null = null;
   let after = '0';
+  const breaks: ChainBreak[] = [];
+  let moreBreaks = 0;
+  const report = (b: ChainBreak) => {
+    if (breaks.length < MAX_BREAKS) breaks.push(b);
+    else moreBreaks += 1;
+  };
   for (;;) {
     const page = await sql<ChainRow>`
       SELECT id::text AS id, created_at, account_id, user_id, account_name, user_name, log_type, action,
@@ -89,33 +110,25 @@ export async function walkChain(
       ORDER BY system_logs.id LIMIT ${batch}`.execute(db);
     for (const r of page.rows) {
       const id = Number(r.id);
-      if (r.prev_hash !== prevHash) {
-        const detail =
-          prevId === null
-            ? `the first chained row names a previous hash ${r.prev_hash}: rows before it were deleted`
-            : `prev_hash ${r.prev_hash ?? 'NULL'} is not the hash of row ${prevId} (${prevHash}): rows between were deleted or inserted`;
-        return {
-          ok: false,
-          rows,
-          headId: prevId,
-          headHash: prevHash,
-          broken: { id, problem: 'deleted', prevId, detail },
-        };
-      }
+      if (r.prev_hash !== prevHash)
+        report({
+          id,
+          problem: 'deleted',
+          prevId,
+          detail:
+            prevId === null
+              ? `the first chained row names a previous hash ${r.prev_hash}: rows before it were deleted`
+              : `prev_hash ${r.prev_hash ?? 'NULL'} is not the hash of row ${prevId} (${prevHash}): rows between were deleted or inserted`,
+        });
       const expected = rowHash(r.prev_hash, hashedOf(r));
       if (expected !== r.hash)
-        return {
-          ok: false,
-          rows,
-          headId: prevId,
-          headHash: prevHash,
-          broken: {
-            id,
-            problem: 'altered',
-            prevId,
-            detail: `content gives hash ${expected}, stored ${r.hash}`,
-          },
-        };
+        report({
+          id,
+          problem: 'altered',
+          prevId,
+          detail: `content gives hash ${expected}, stored ${r.hash}`,
+        });
+      // The walk goes on from the stored hash, so each later break is named on its own.
       rows += 1;
       prevId = id;
       prevHash = r.hash;
@@ -124,7 +137,8 @@ export async function walkChain(
     after = (page.rows[page.rows.length - 1] as ChainRow).id;
     o.onProgress?.(rows, prevId as number);
   }
-  return { ok: true, rows, headId: prevId, headHash: prevHash, broken: null };
+  const ok = breaks.length === 0;
+  return { ok, rows, headId: prevId, headHash: prevHash, broken: breaks[0] ?? null, breaks, moreBreaks };
 }
 
 /** Whether a head recorded earlier (`id:hash`) is still the hash of that row of the chain. */
@@ -173,10 +187,13 @@ async function main(): Promise<number> {
       },
     });
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
-    if (!report.ok && report.broken) {
-      const b = report.broken;
-      out(`syslog:check: BROKEN at row ${b.id} (${b.problem}): ${b.detail}`);
-      out(`syslog:check: ${report.rows} rows before it are intact (last ${report.headId}); ${seconds} s`);
+    if (!report.ok) {
+      for (const b of report.breaks) out(`syslog:check: BROKEN at row ${b.id} (${b.problem}): ${b.detail}`);
+      if (report.moreBreaks) out(`syslog:check: and ${report.moreBreaks} more broken links`);
+      const n = report.breaks.length + report.moreBreaks;
+      out(
+        `syslog:check: ${n} broken link${n === 1 ? '' : 's'} in ${report.rows} rows (first at row ${report.broken?.id}); ${seconds} s`,
+      );
       return 1;
     }
     out(
