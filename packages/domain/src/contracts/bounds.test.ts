@@ -122,3 +122,24 @@ describe('bounds', () => {
     expect(checkTelemetryPoint({ ...point, pilotId: INT32_MAX })).toBeNull();
   });
 });
+
+describe('every request time field uses the shared bound', () => {
+  it('refuses a time past MAX_MILLIS in each Query, Body and Params contract of the package', async () => {
+    const all = (await import('../index.ts')) as Record<string, unknown>;
+    const checked: string[] = [];
+    for (const [name, schema] of Object.entries(all)) {
+      if (!/(Query|Body|Params)$/.test(name)) continue;
+      const shape = (
+        schema as { shape?: Record<string, { safeParse: (v: unknown) => { success: boolean } }> }
+      )?.shape;
+      if (!shape || typeof shape !== 'object') continue;
+      for (const [key, field] of Object.entries(shape)) {
+        if (!/(^time|Time|At)$/.test(key)) continue;
+        checked.push(`${name}.${key}`);
+        for (const v of [MAX_MILLIS + 1, String(MAX_MILLIS + 1), -1, '-1'])
+          expect(field.safeParse(v).success, `${name}.${key} = ${v}`).toBe(false);
+      }
+    }
+    expect(checked.length).toBeGreaterThan(10);
+  });
+});
