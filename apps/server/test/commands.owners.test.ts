@@ -3,13 +3,21 @@
  * drone from operator A to operator B, operator A gets 404 for the drone's commands (it read the
  * new owner's route plan before) and can send it none; operator B sees only the commands created
  * since it owns the drone; handed back, operator A sees its own periods' commands and none of B's.
- * The control list's newest command follows the same periods. The platform and the manufacturer
- * see them all; 401, a role without the drone list, another
+ * The control list's newest command, and the old owner's route plan view, follow the same periods.
+ * The platform and the manufacturer see them all; 401, a role without the drone list, another
  * tenant as before.
  */
-import { CONTROL_BASE, DRONE_LOCK_PATH, DRONE_OWNER_PATH, type DroneCommandRecord } from '@agrifleet/domain';
+import {
+  CONTROL_BASE,
+  DRONE_LOCK_PATH,
+  DRONE_OWNER_PATH,
+  type DroneCommandRecord,
+  ROUTE_BASE,
+  type RouteRecord,
+} from '@agrifleet/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAKER_A } from './commands.kit.ts';
+import { insertBlock } from './control.kit.ts';
 import { body, createTestApp, fleetCallers, signInWith, type TestApp } from './helper.ts';
 
 const PATH = '/api/drone/device/manage/commands';
@@ -76,7 +84,29 @@ beforeAll(async () => {
     .insertInto('drone_ownerships')
     .values({ drone_id: drone, yy_account_id: operatorA, valid_from: new Date(0) })
     .execute();
+  // Operator A's route with the drone on its only part.
+  const block = await insertBlock(t, operatorA, 'owners field');
+  const res = await t.app.inject({
+    method: 'PUT',
+    url: ROUTE_BASE,
+    headers: auth.operatorA,
+    payload: { block, alignEdgeIndex: 0, home: [120.2995, 33.6995], droneCount: 1, width: 5 },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  routeId = (body(res).data as RouteRecord).routeId;
+  await t.db
+    .updateTable('block_route_drones')
+    .set({ drone_id: drone })
+    .where('route_id', '=', routeId)
+    .execute();
 });
+let routeId: number;
+/** The newest plan command operator A's route shows for the drone. */
+const routeCommand = async () => {
+  const res = await t.app.inject({ method: 'GET', url: `${ROUTE_BASE}/${routeId}`, headers: auth.operatorA });
+  expect(res.statusCode, res.body).toBe(200);
+  return (body(res).data as RouteRecord).drones[0]?.lastCommand?.id ?? null;
+};
 afterAll(() => t?.close());
 
 describe('commands across an owner change', () => {
@@ -108,6 +138,8 @@ describe('commands across an owner change', () => {
     const old = await list('operatorA');
     expect(old.statusCode, old.body).toBe(404);
     expect(old.body).not.toContain('waypoints');
+    // Its route still shows its own plan command for the drone, not the new owner's.
+    expect(await routeCommand()).toBe(a1);
     expect(await ids('operatorB')).toEqual([b1]);
 
     // Sending to a drone it no longer holds: 404 like any drone outside its scope, nothing stored.

@@ -82,10 +82,16 @@ function droneOut(d: RouteDroneRow, last: Map<string, DroneCommand>): RouteRecor
 }
 
 export function createRoutesService(d: { db: Db; routes: RoutesRepo; commands: Commands }) {
-  async function dronesOf(routeIds: number[]) {
+  /**
+   * The parts of the routes and each drone's newest plan command. An operator (data scope of its
+   * own drones) sees only commands of its own ownership periods: a drone since handed to another
+   * owner does not show that owner's commands on the old route (issue 20 item 7).
+   */
+  async function dronesOf(a: RouteActor, routeIds: number[]) {
     const rows = await d.routes.drones(routeIds);
     const ids = [...new Set(rows.map((r) => r.droneId).filter((x): x is string => x !== null))];
-    const last = await d.commands.latest(ids, PLAN_COMMANDS);
+    const operator = ![1, 2, 3].includes(a.accountType);
+    const last = await d.commands.latest(ids, PLAN_COMMANDS, operator ? a.accountId : undefined);
     return { rows, last };
   }
 
@@ -104,7 +110,7 @@ export function createRoutesService(d: { db: Db; routes: RoutesRepo; commands: C
   async function record(a: RouteActor, routeId: number): Promise<RouteRecord> {
     const r = await d.routes.byId(a, routeId);
     if (!r) throw routeErrors.notFound();
-    const { rows, last } = await dronesOf([routeId]);
+    const { rows, last } = await dronesOf(a, [routeId]);
     return {
       ...head(r),
       blockGeometry: r.blockGeometry,
@@ -150,7 +156,10 @@ export function createRoutesService(d: { db: Db; routes: RoutesRepo; commands: C
     async list(a: RouteActor, q: { blockId?: number; pageIndex: number; size: number }) {
       if (q.blockId !== undefined && !(await d.routes.block(a, q.blockId))) throw routeErrors.blockNotFound();
       const { rows, total } = await d.routes.page(a, q);
-      const { rows: drones, last } = await dronesOf(rows.map((r) => r.routeId));
+      const { rows: drones, last } = await dronesOf(
+        a,
+        rows.map((r) => r.routeId),
+      );
       const records: Summary[] = rows.map((r) => {
         const plan = r.plan as Partial<RoutePlan>;
         const area = plan.blockAreaM2 ?? 0;
