@@ -97,11 +97,7 @@ export async function setLocks(trx: Kysely<Database>, deps: LockDeps, droneIds: 
     )
     .where('drone_id', 'in', droneIds)
     .execute();
-  for (const droneId of droneIds)
-    await deps.commands.send(
-      { droneId, type: lock ? 'lock' : 'unlock' },
-      trx,
-    );
+  for (const droneId of droneIds) await deps.commands.send({ droneId, type: lock ? 'lock' : 'unlock' }, trx);
 }
 
 /** A drone leaving its lease (returned, cancelled) is released from a balance lock. */

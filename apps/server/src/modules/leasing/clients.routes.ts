@@ -62,7 +62,8 @@ export const clientsRoutes: Routes<LeasingDeps> = async (app, deps) => {
       config: screens,
       schema: {
         tags,
-        summary: 'The verified operator account whose admin user has this phone (names masked until it consents)',
+        summary:
+          'The verified operator account whose admin user has this phone (names masked until it consents)',
         querystring: customerPhoneQuery,
         response: { 200: okSchema(customerByPhone) },
       },
@@ -163,7 +164,7 @@ export const clientsRoutes: Routes<LeasingDeps> = async (app, deps) => {
       },
     },
     async (req) => {
-      await svc.activate(lessor(req), req.body);
+      await svc.activate(lessor(req), req.body, req.ip);
       auditOf(req).target = `accountId=${req.body.yyAccountId}`;
       return ok(req, null);
     },

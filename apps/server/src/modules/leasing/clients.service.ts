@@ -185,11 +185,12 @@ export function createClientsService(d: {
      * code is used up by the check; the move to activated is one guarded UPDATE (from debugging or
      * unactivated only), so parallel activations make one transition and one log row for the operator.
      */
-    async activate(l: Lessor, b: { yyAccountId: number; code: string }) {
+    async activate(l: Lessor, b: { yyAccountId: number; code: string }, ip?: string) {
       const rows = await d.repo.signs(l.accountId, b.yyAccountId);
       if (!rows.length) throw clientNotFound();
       const target = await clientTarget(b.yyAccountId);
-      await d.codes.verify(target, LEASE_ACTIVATE_CODE, b.code, true);
+      // Guesses are counted per target and per address before the comparison (auth codes.ts).
+      await d.codes.verify(target, LEASE_ACTIVATE_CODE, b.code, true, ip);
       await d.db.transaction().execute(async (trx) => {
         const row = await trx
           .updateTable('lease_clients')
