@@ -8,22 +8,21 @@
  * stored as two sorties, billed twice. Now it is ONE sortie with the area, figures and charge of the
  * same flight uploaded in one go (by a second drone, leased alike, on the same console).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { TelemetryPoint } from '@agrifleet/domain';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createDb, type Db } from '../src/platform/db.ts';
+import { startChildConsole } from './childConsole.ts';
 import { freePort } from './freePort.ts';
 import type { TestApp } from './helper.ts';
 import { demoClient, freeDrones, leaseDirect } from './leasing.kit.ts';
 import { cutOf, expectSameFlight, flightFigures, lagFlight, unbalancedTxns } from './sortieReopen.kit.ts';
 import { makerDroneAndKey } from './telemetryKit.ts';
 
-const REPO = fileURLToPath(new URL('../../..', import.meta.url));
 const JWT_SECRET = 'lagcrash-secret-lagcrash-secret-lagcrash';
 /** How far behind real time the drone uploads. */
 const LAG_MS = 57_000;
@@ -36,7 +35,7 @@ let db: Db;
 let dataDir: string;
 let port: number;
 let child: ChildProcess | null = null;
-let output = '';
+let output = () => '';
 
 async function admin(text: string) {
   const c = new pg.Client({ connectionString: adminUrl });
@@ -50,44 +49,9 @@ async function admin(text: string) {
 
 /** Starts the console and resolves once it answers /api/health (recovery runs before it listens). */
 async function startServer(): Promise<ChildProcess> {
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: REPO,
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      DATABASE_URL: databaseUrl,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      MQTT_PORT: '0',
-      SIM_DRONES: '0',
-      DEMO_HISTORY_SORTIES: '0',
-      DEMO_DATA: '1',
-      NODE_ENV: 'test',
-      AGRIFLEET_TEST_MODE: '1',
-      JWT_SECRET,
-      DATA_DIR: dataDir,
-      WEB_DIST: '/nonexistent',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  proc.stdout?.on('data', (b) => {
-    output += b;
-  });
-  proc.stderr?.on('data', (b) => {
-    output += b;
-  });
-  for (const deadline = Date.now() + 60_000; Date.now() < deadline; ) {
-    if (proc.exitCode !== null) throw new Error(`server exited (${proc.exitCode}):\n${output}`);
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return proc;
-    } catch {
-      // not listening yet
-    }
-    await sleep(200);
-  }
-  proc.kill('SIGKILL');
-  throw new Error(`server did not start:\n${output}`);
+  const c = await startChildConsole({ databaseUrl, port, dataDir, jwtSecret: JWT_SECRET });
+  output = c.output;
+  return c.proc;
 }
 
 /** Uploads in 10-point batches, each acknowledged before the next (as the drone's uploader does). */
@@ -113,7 +77,7 @@ async function landed(droneId: string) {
       .executeTakeFirst();
     if (s) return;
   }
-  throw new Error(`${droneId}: no landed sortie\n${output}`);
+  throw new Error(`${droneId}: no landed sortie\n${output()}`);
 }
 
 beforeAll(async () => {

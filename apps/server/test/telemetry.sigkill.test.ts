@@ -5,21 +5,19 @@
  * same database; every acknowledged point is stored (track_chunks or a sortie track), and sending
  * the rest of the flights gives complete sorties (each with every point of its flight).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { TelemetryPoint } from '@agrifleet/domain';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DEMO_PASSWORD } from '../src/demo/accounts.ts';
 import { createDb, type Db } from '../src/platform/db.ts';
 import { DEFAULT_DRONE, type MissionRun, rectangleField, runMission } from '../src/sim/flight/index.ts';
 import { decodeTrack } from '../src/telemetry/codec/trackCodec.ts';
+import { signInOver, startChildConsole } from './childConsole.ts';
 import { freePort } from './freePort.ts';
 
-const REPO = fileURLToPath(new URL('../../..', import.meta.url));
 const DRONES = 6;
 const PER_BATCH = 40;
 /** SIGKILL once this share of all points is acknowledged. */
@@ -31,7 +29,6 @@ let db: Db;
 let dataDir: string;
 let port: number;
 let child: ChildProcess | null = null;
-let output = '';
 
 async function admin(text: string) {
   const c = new pg.Client({ connectionString: adminUrl });
@@ -45,66 +42,17 @@ async function admin(text: string) {
 
 /** Starts the server and resolves once it answers /api/health (recovery runs before it listens). */
 async function startServer(databaseUrl: string): Promise<ChildProcess> {
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: REPO,
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      DATABASE_URL: databaseUrl,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      MQTT_PORT: '0',
-      SIM_DRONES: '0',
-      DEMO_HISTORY_SORTIES: '0',
-      DEMO_DATA: '1',
-      NODE_ENV: 'test',
-      AGRIFLEET_TEST_MODE: '1',
-      JWT_SECRET: 'sigkill-secret-sigkill-secret-sigkill',
-      DATA_DIR: dataDir,
-      WEB_DIST: '/nonexistent',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const c = await startChildConsole({
+    databaseUrl,
+    port,
+    dataDir,
+    jwtSecret: 'sigkill-secret-sigkill-secret-sigkill',
   });
-  proc.stdout?.on('data', (b) => {
-    output += b;
-  });
-  proc.stderr?.on('data', (b) => {
-    output += b;
-  });
-  const deadline = Date.now() + 45_000;
-  while (Date.now() < deadline) {
-    if (proc.exitCode !== null) throw new Error(`server exited (${proc.exitCode}):\n${output}`);
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
-      if (res.ok) return proc;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  proc.kill('SIGKILL');
-  throw new Error(`server did not start:\n${output}`);
+  return c.proc;
 }
 
 const base = () => `http://127.0.0.1:${port}`;
-
-async function signIn(phoneNum: string): Promise<Record<string, string>> {
-  const c = await fetch(`${base()}/api/user/baseaccount/getVerify?r=1`);
-  const cookie = String(c.headers.get('set-cookie')).split(';')[0] as string;
-  const { answer } = (await (
-    await fetch(`${base()}/api/__test/captcha`, { headers: { cookie } })
-  ).json()) as {
-    answer: string;
-  };
-  const res = await fetch(`${base()}/api/user/baseaccount/loginPd`, {
-    method: 'POST',
-    headers: { cookie, 'content-type': 'application/json' },
-    body: JSON.stringify({ phoneNum, password: DEMO_PASSWORD, verifyCode: answer }),
-  });
-  const body = (await res.json()) as { data: { jToken: string } };
-  return { authorization: `Bearer ${body.data.jToken}` };
-}
+const signIn = (phoneNum: string) => signInOver(base(), phoneNum);
 
 /** maker-a's telemetry key, made in the console as a user would (PUT, then download). */
 async function makerKey(): Promise<string> {
