@@ -144,6 +144,7 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   'POST /api/user/order/cancel/:orderSn': 'orderCancel',
   'POST /api/user/order/create': 'orderCreate',
   'POST /api/user/order/pay/:orderSn': 'orderPay',
+  'POST /api/user/order/sandbox/:outTradeNo': 'orderSandboxPay',
   'POST /api/user/team': 'teamCreate',
   'POST /api/user/team/members': 'teamMembersAdd',
   'POST /api/user/upload': 'upload',
