@@ -64,7 +64,7 @@ export function fromDatabase(err: unknown): AppError | null {
   // 40P01 deadlock, 40001 serialization failure: nothing was written. Write requests are run again
   // (platform/audit.ts); one that still fails after its retries is a conflict to send again, not an
   // outage of the database.
-  if (code === '40P01' || code === '40001') return new AppError(409, ErrorCode.conflict, 'alreadyExists');
+  if (code === '40P01' || code === '40001') return new AppError(409, ErrorCode.conflict, 'concurrentChange');
   return typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code) ? errors.badRequest('invalidValue') : null;
 }
 

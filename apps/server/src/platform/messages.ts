@@ -56,6 +56,13 @@ const CORE_MESSAGES = {
     th: 'ระเบียนนี้มีอยู่แล้วหรือถูกผู้อื่นแก้ไขในเวลาเดียวกัน กรุณาโหลดใหม่แล้วลองอีกครั้ง',
     ko: '이 기록이 이미 있거나 다른 사람이 동시에 변경했습니다. 새로 고친 후 다시 시도하세요',
   },
+  concurrentChange: {
+    zh: '该数据正被他人同时修改，请稍后重试',
+    en: 'Someone else is changing the same data right now; please try again',
+    'zh-TW': '該資料正被他人同時修改，請稍後再試',
+    th: 'มีผู้อื่นกำลังแก้ไขข้อมูลเดียวกันอยู่ กรุณาลองอีกครั้ง',
+    ko: '다른 사람이 같은 데이터를 동시에 변경하고 있습니다. 다시 시도하세요',
+  },
   unauthorized: {
     zh: '登录已失效，请重新登录',
     en: 'Your session has expired, please sign in again',
