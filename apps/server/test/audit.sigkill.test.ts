@@ -1,63 +1,38 @@
-/**
- * No change without its system-log row, even when the console is killed with SIGKILL between the
- * two (issue 20, finding 5): the real console in a child process; a trigger holds the insert of a
- * team's log row for a few seconds, after the team itself was inserted; SIGKILL meanwhile. On the
- * old code (the row written after the handler's own commit) the team was stored with no row. Now
- * both are one transaction: neither is there, the restarted console works and the chain is whole.
- */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'kysely';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { walkChain } from '../src/modules/syslog/check.ts';
-import { createDb, type Db } from '../src/platform/db.ts';
-import { type ChildConsole, signInOver, startChildConsole } from './childConsole.ts';
-import { freePort } from './freePort.ts';
+import type { Db } from '../src/platform/db.ts';
+import {
+  type ChildConsole,
+  type ConsoleSite,
+  consoleSite,
+  signInOver,
+  startChildConsole,
+} from './childConsole.ts';
 
 const JWT_SECRET = 'auditkill-secret-auditkill-secret-audit';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-let adminUrl: string;
-let dbName: string;
+let site: ConsoleSite | undefined;
 let databaseUrl: string;
 let db: Db;
 let dataDir: string;
 let port: number;
 let child: ChildConsole | null = null;
 
-async function admin(text: string) {
-  const c = new pg.Client({ connectionString: adminUrl });
-  await c.connect();
-  try {
-    await c.query(text);
-  } finally {
-    await c.end();
-  }
-}
-
 const start = () => startChildConsole({ databaseUrl, port, dataDir, jwtSecret: JWT_SECRET });
 const base = () => `http://127.0.0.1:${port}`;
 const count = async (q: ReturnType<typeof sql<{ n: number }>>) => (await q.execute(db)).rows[0]?.n;
 
 beforeAll(async () => {
-  adminUrl = inject('pgAdminUrl');
-  dbName = `t_auditkill_${Date.now()}`;
-  await admin(`CREATE DATABASE ${dbName}`);
-  const u = new URL(adminUrl);
-  u.pathname = `/${dbName}`;
-  databaseUrl = u.toString();
-  db = createDb(databaseUrl, 2);
-  dataDir = mkdtempSync(join(tmpdir(), 'agrifleet-auditkill-'));
-  port = await freePort();
+  site = await consoleSite('auditkill');
+  ({ db, dataDir, port } = site);
+  databaseUrl = site.databaseUrl;
 });
 
 afterAll(async () => {
   if (child?.proc.exitCode === null) child.proc.kill('SIGKILL');
-  await db?.destroy();
-  await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await site?.dispose();
 });
 
 describe('SIGKILL between a change and its log row', () => {

@@ -4,11 +4,59 @@
  * (recovery runs before it listens).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { inject } from 'vitest';
 import { DEMO_PASSWORD } from '../src/demo/accounts.ts';
+import { createDb, type Db } from '../src/platform/db.ts';
+import { freePort } from './freePort.ts';
 
 const REPO = fileURLToPath(new URL('../../..', import.meta.url));
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Where a child console runs: its own database (and a pool to look into it), folder and port. */
+export interface ConsoleSite {
+  databaseUrl: string;
+  db: Db;
+  dataDir: string;
+  port: number;
+  /** Drops the database and the folder (kill the console first). */
+  dispose(): Promise<void>;
+}
+
+async function adminQuery(text: string) {
+  const c = new pg.Client({ connectionString: inject('pgAdminUrl') });
+  await c.connect();
+  try {
+    await c.query(text);
+  } finally {
+    await c.end();
+  }
+}
+
+export async function consoleSite(name: string): Promise<ConsoleSite> {
+  const dbName = `t_${name}_${Date.now()}`;
+  await adminQuery(`CREATE DATABASE ${dbName}`);
+  const u = new URL(inject('pgAdminUrl'));
+  u.pathname = `/${dbName}`;
+  const databaseUrl = u.toString();
+  const db = createDb(databaseUrl, 2);
+  const dataDir = mkdtempSync(join(tmpdir(), `agrifleet-${name}-`));
+  return {
+    databaseUrl,
+    db,
+    dataDir,
+    port: await freePort(),
+    async dispose() {
+      await db.destroy();
+      await adminQuery(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
 
 export interface ChildConsoleOptions {
   databaseUrl: string;

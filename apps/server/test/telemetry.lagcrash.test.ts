@@ -9,15 +9,10 @@
  * same flight uploaded in one go (by a second drone, leased alike, on the same console).
  */
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { TelemetryPoint } from '@agrifleet/domain';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createDb, type Db } from '../src/platform/db.ts';
-import { startChildConsole } from './childConsole.ts';
-import { freePort } from './freePort.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../src/platform/db.ts';
+import { type ConsoleSite, consoleSite, startChildConsole } from './childConsole.ts';
 import type { TestApp } from './helper.ts';
 import { demoClient, freeDrones, leaseDirect } from './leasing.kit.ts';
 import { cutOf, expectSameFlight, flightFigures, lagFlight, unbalancedTxns } from './sortieReopen.kit.ts';
@@ -28,24 +23,13 @@ const JWT_SECRET = 'lagcrash-secret-lagcrash-secret-lagcrash';
 const LAG_MS = 57_000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-let adminUrl: string;
-let dbName: string;
+let site: ConsoleSite | undefined;
 let databaseUrl: string;
 let db: Db;
 let dataDir: string;
 let port: number;
 let child: ChildProcess | null = null;
 let output = () => '';
-
-async function admin(text: string) {
-  const c = new pg.Client({ connectionString: adminUrl });
-  await c.connect();
-  try {
-    await c.query(text);
-  } finally {
-    await c.end();
-  }
-}
 
 /** Starts the console and resolves once it answers /api/health (recovery runs before it listens). */
 async function startServer(): Promise<ChildProcess> {
@@ -81,22 +65,14 @@ async function landed(droneId: string) {
 }
 
 beforeAll(async () => {
-  adminUrl = inject('pgAdminUrl');
-  dbName = `t_lagcrash_${Date.now()}`;
-  await admin(`CREATE DATABASE ${dbName}`);
-  const u = new URL(adminUrl);
-  u.pathname = `/${dbName}`;
-  databaseUrl = u.toString();
-  db = createDb(databaseUrl, 2);
-  dataDir = mkdtempSync(join(tmpdir(), 'agrifleet-lagcrash-'));
-  port = await freePort();
+  site = await consoleSite('lagcrash');
+  ({ db, dataDir, port } = site);
+  databaseUrl = site.databaseUrl;
 });
 
 afterAll(async () => {
   if (child && child.exitCode === null) child.kill('SIGKILL');
-  await db?.destroy();
-  await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await site?.dispose();
 });
 
 describe('a lagging upload across kill -9 of the console', () => {

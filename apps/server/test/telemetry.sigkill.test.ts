@@ -6,39 +6,23 @@
  * the rest of the flights gives complete sorties (each with every point of its flight).
  */
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { TelemetryPoint } from '@agrifleet/domain';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createDb, type Db } from '../src/platform/db.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../src/platform/db.ts';
 import { DEFAULT_DRONE, type MissionRun, rectangleField, runMission } from '../src/sim/flight/index.ts';
 import { decodeTrack } from '../src/telemetry/codec/trackCodec.ts';
-import { signInOver, startChildConsole } from './childConsole.ts';
-import { freePort } from './freePort.ts';
+import { type ConsoleSite, consoleSite, signInOver, startChildConsole } from './childConsole.ts';
 
 const DRONES = 6;
 const PER_BATCH = 40;
 /** SIGKILL once this share of all points is acknowledged. */
 const KILL_AT = 0.55;
 
-let adminUrl: string;
-let dbName: string;
+let site: ConsoleSite | undefined;
 let db: Db;
 let dataDir: string;
 let port: number;
 let child: ChildProcess | null = null;
-
-async function admin(text: string) {
-  const c = new pg.Client({ connectionString: adminUrl });
-  await c.connect();
-  try {
-    await c.query(text);
-  } finally {
-    await c.end();
-  }
-}
 
 /** Starts the server and resolves once it answers /api/health (recovery runs before it listens). */
 async function startServer(databaseUrl: string): Promise<ChildProcess> {
@@ -129,32 +113,20 @@ async function storedPoints(ids: string[]): Promise<Map<string, Map<number, Tele
 }
 
 beforeAll(async () => {
-  adminUrl = inject('pgAdminUrl');
-  dbName = `t_sigkill_${Date.now()}`;
-  await admin(`CREATE DATABASE ${dbName}`);
-  const u = new URL(adminUrl);
-  u.pathname = `/${dbName}`;
-  db = createDb(u.toString(), 2);
-  dataDir = mkdtempSync(join(tmpdir(), 'agrifleet-sigkill-'));
-  port = await freePort();
+  site = await consoleSite('sigkill');
+  ({ db, dataDir, port } = site);
 });
 
 afterAll(async () => {
   if (child && child.exitCode === null) child.kill('SIGKILL');
-  await db?.destroy();
-  await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await site?.dispose();
 });
 
 describe('telemetry after SIGKILL', () => {
   it('keeps every acknowledged point and completes the sorties once the rest is sent', {
     timeout: 120_000,
   }, async () => {
-    const databaseUrl = (() => {
-      const u = new URL(adminUrl);
-      u.pathname = `/${dbName}`;
-      return u.toString();
-    })();
+    const databaseUrl = site?.databaseUrl as string;
     child = await startServer(databaseUrl);
     const authorization = await makerKey();
     const maker = await db
