@@ -26,6 +26,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CommandAnswer } from '../src/telemetry/commands/types.ts';
 import { dronesOf, MAKER_A } from './commands.kit.ts';
+import { bodies, callerOf, type Method, parallel } from './concurrency.kit.ts';
 import { body, createTestApp, fleetCallers, type TestApp } from './helper.ts';
 
 let t: TestApp;
@@ -39,17 +40,8 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 type Role = keyof typeof auth;
-type Method = 'GET' | 'PUT' | 'POST';
 const call = (role: Role, method: Method, url: string, payload: unknown, lang = 'en') =>
-  t.app.inject({
-    method,
-    url,
-    headers: { ...auth[role], 'accept-language': lang },
-    payload: payload as object,
-  });
-const parallel = <T>(n: number, fn: (i: number) => Promise<T>) =>
-  Promise.all(Array.from({ length: n }, (_, i) => fn(i)));
-const bodies = (res: Array<{ body: string }>) => res.map((r) => r.body).join('\n');
+  callerOf(() => t, auth)(role, method, url, payload, lang);
 
 describe('models', () => {
   it('20 parallel creations of one model name: one model, the rest get 409 naming it', async () => {

@@ -21,6 +21,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../src/platform/messages.ts';
 import { newAccount } from './accounts.kit.ts';
+import { callerOf, type Method, parallel, statuses } from './concurrency.kit.ts';
 import { body, createTestApp, signInWith, type TestApp } from './helper.ts';
 
 let t: TestApp;
@@ -39,17 +40,8 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-type Method = 'GET' | 'PUT' | 'POST' | 'DELETE';
 const call = (role: string, method: Method, url: string, payload: unknown, lang = 'en') =>
-  t.app.inject({
-    method,
-    url,
-    headers: { ...auth[role], 'accept-language': lang },
-    payload: payload as object,
-  });
-const parallel = <T>(n: number, fn: (i: number) => Promise<T>) =>
-  Promise.all(Array.from({ length: n }, (_, i) => fn(i)));
-const statuses = (res: Array<{ statusCode: number }>) => res.map((r) => r.statusCode).sort();
+  callerOf(() => t, auth)(role, method, url, payload, lang);
 const accountOf = async (phone: string) =>
   await t.db
     .selectFrom('users')
