@@ -213,3 +213,44 @@ describe('checkVerifyCode', () => {
     expect((await checkCode({ phoneNum: '13800000002', code: second, checkOpr: '3' })).statusCode).toBe(200);
   });
 });
+
+describe('guesses per target (issue 20, finding 1)', () => {
+  const guess = (phoneNum: string, code: string, headers: Record<string, string> = {}) =>
+    t.app.inject({
+      method: 'GET',
+      url: '/api/user/baseaccount/checkVerifyCode',
+      query: { phoneNum, code, checkOpr: '2' },
+      headers,
+      remoteAddress: nextAddress(),
+    });
+
+  it('does not count right guesses: the owner may check the code as often as the form asks', async () => {
+    const phone = '13912345601';
+    const code = await requestCode(t, phone, '2', `86-${phone}`);
+    for (let i = 0; i < 12; i++) expect((await guess(phone, code)).statusCode).toBe(200);
+  });
+
+  it('after 10 wrong guesses over two codes, a third code is refused alike whether right or wrong', async () => {
+    const phone = '13912345602';
+    for (let round = 0; round < 2; round++) {
+      t.advanceLimiterClock(61);
+      const code = await requestCode(t, phone, '2', `86-${phone}`);
+      const answers = [];
+      for (let i = 0; i < 5; i++) answers.push((await guess(phone, otherCode(code))).json().code);
+      expect(answers).toEqual([1002, 1002, 1002, 1002, 1004]);
+    }
+    t.advanceLimiterClock(61);
+    const code = await requestCode(t, phone, '2', `86-${phone}`);
+    const right = await guess(phone, code, { 'accept-language': 'en' });
+    const wrong = await guess(phone, otherCode(code), { 'accept-language': 'en' });
+    for (const res of [right, wrong]) {
+      expect(res.statusCode).toBe(429);
+      const wait = Number(res.headers['retry-after']);
+      expect(wait).toBeGreaterThan(23 * 3600);
+      expect(res.json()).toEqual({
+        code: 429,
+        message: `Too many requests, please try again in ${wait} seconds`,
+      });
+    }
+  });
+});

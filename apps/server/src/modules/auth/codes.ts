@@ -49,6 +49,7 @@ export function createCodeService(db: Db, secret: string, limits: SharedLimiter)
       id: number | null;
       code_hash: string | null;
       attempts: number | null;
+      seen_id: number;
       seen_attempts: number;
       seen_expires: Date;
     }>`
@@ -62,13 +63,21 @@ export function createCodeService(db: Db, secret: string, limits: SharedLimiter)
         WHERE v.id = newest.id AND v.consumed_at IS NULL
           AND v.attempts < ${LIMITS.codeMaxAttempts} AND v.expires_at > ${new Date()}::timestamptz
         RETURNING v.id, v.code_hash, v.attempts)
-      SELECT c.id, c.code_hash, c.attempts, n.attempts AS seen_attempts, n.expires_at AS seen_expires
+      SELECT c.id, c.code_hash, c.attempts,
+             n.id AS seen_id, n.attempts AS seen_attempts, n.expires_at AS seen_expires
       FROM newest n LEFT JOIN counted c ON true`.execute(db);
     const row = r.rows[0];
     if (row?.id != null && row.code_hash != null && row.attempts != null)
       return { id: row.id, codeHash: row.code_hash, attempts: row.attempts };
-    const live = row && row.seen_expires.getTime() > Date.now();
-    throw live && row.seen_attempts >= LIMITS.codeMaxAttempts ? errors.codeAttempts() : errors.codeExpired();
+    if (!row || row.seen_expires.getTime() <= Date.now()) throw errors.codeExpired();
+    if (row.seen_attempts >= LIMITS.codeMaxAttempts) throw errors.codeAttempts();
+    // Parallel guesses changed the code after this statement looked (its snapshot): spent, or used.
+    const now = await db
+      .selectFrom('verify_codes')
+      .select('consumed_at')
+      .where('id', '=', row.seen_id)
+      .executeTakeFirst();
+    throw now && !now.consumed_at ? errors.codeAttempts() : errors.codeExpired();
   }
 
   return {
