@@ -19,7 +19,7 @@ export const inputText = fp(
         ['body', Buffer.isBuffer(req.body) ? null : req.body],
       ] as const) {
         const at = unstorableTextPath(value);
-        if (at) throw errors.badRequest('invalidText', { field: at === '(value)' ? part : at });
+        if (at) throw errors.badRequest('invalidField', { field: at === '(value)' ? part : at });
       }
     });
   },

@@ -42,13 +42,6 @@ const CORE_MESSAGES = {
     th: 'คำขอมีค่าที่อยู่นอกช่วงหรือไม่สามารถอ่านได้',
     ko: '요청에 범위를 벗어나거나 알 수 없는 값이 있습니다',
   },
-  invalidText: {
-    zh: '参数 {field} 含有无法保存的字符（空字符或不成对的代理项）',
-    en: 'The value of {field} has characters that cannot be stored (a NUL byte or an unpaired surrogate)',
-    'zh-TW': '參數 {field} 含有無法儲存的字元（空字元或不成對的代理項）',
-    th: 'ค่าของ {field} มีอักขระที่บันทึกไม่ได้ (ไบต์ NUL หรือ surrogate ที่ไม่มีคู่)',
-    ko: '{field} 값에 저장할 수 없는 문자(NUL 바이트 또는 짝이 없는 서로게이트)가 있습니다',
-  },
   alreadyExists: {
     zh: '该记录已存在或已被他人同时修改，请刷新后重试',
     en: 'This record already exists or was changed by someone else at the same time; reload and try again',
