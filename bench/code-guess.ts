@@ -13,16 +13,15 @@
  * CODE_GUESS_BURSTS (default 6, at most 6: one demo phone each), CODE_GUESS_N (default 10000),
  * CODE_GUESS_SOCKETS (default 1000 connections in flight).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { startChildConsole } from '../apps/server/test/childConsole.ts';
 import { freePort } from '../apps/server/test/freePort.ts';
 
-const REPO = fileURLToPath(new URL('..', import.meta.url));
 const BURSTS = Math.min(6, Number(process.env.CODE_GUESS_BURSTS ?? 6));
 const N = Number(process.env.CODE_GUESS_N ?? 10_000);
 const agent = new http.Agent({ keepAlive: true, maxSockets: Number(process.env.CODE_GUESS_SOCKETS ?? 1000) });
@@ -38,7 +37,7 @@ const dbUrl = (() => {
 })();
 const dataDir = mkdtempSync(join(tmpdir(), 'agrifleet-code-guess-'));
 let port = 0;
-let output = '';
+let _output = () => '';
 
 async function query<T extends pg.QueryResultRow>(url: string, text: string, values: unknown[] = []) {
   const c = new pg.Client({ connectionString: url });
@@ -51,46 +50,15 @@ async function query<T extends pg.QueryResultRow>(url: string, text: string, val
 }
 
 async function startServer(): Promise<ChildProcess> {
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: REPO,
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      DATABASE_URL: dbUrl,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      MQTT_PORT: '0',
-      SIM_DRONES: '0',
-      DEMO_HISTORY_SORTIES: '0',
-      DEMO_DATA: '1',
-      NODE_ENV: 'test',
-      AGRIFLEET_TEST_MODE: '1',
-      TRUST_PROXY: '1',
-      JWT_SECRET: 'code-guess-secret-code-guess-secret',
-      DATA_DIR: dataDir,
-      WEB_DIST: '/nonexistent',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const c = await startChildConsole({
+    databaseUrl: dbUrl,
+    port,
+    dataDir,
+    jwtSecret: 'code-guess-secret-code-guess-secret',
+    env: { TRUST_PROXY: '1' },
   });
-  proc.stdout?.on('data', (b) => {
-    output += b;
-  });
-  proc.stderr?.on('data', (b) => {
-    output += b;
-  });
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    if (proc.exitCode !== null) throw new Error(`server exited (${proc.exitCode}):\n${output}`);
-    try {
-      if ((await call('GET', '/api/health', '10.0.0.1')).status === 200) return proc;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  proc.kill('SIGKILL');
-  throw new Error(`server did not start:\n${output}`);
+  _output = c.output;
+  return c.proc;
 }
 
 let addressSeq = 0;

@@ -10,17 +10,16 @@
  *
  * LEASE_CRASH_SECONDS (default 40) sets the sending time, the kill comes at 45% of it.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { TelemetryPoint } from '@agrifleet/domain';
 import pg from 'pg';
+import { startChildConsole } from '../apps/server/test/childConsole.ts';
 import { freePort } from '../apps/server/test/freePort.ts';
 import { shortSortie } from '../apps/server/test/shortSortie.ts';
 
-const REPO = fileURLToPath(new URL('..', import.meta.url));
 const DRONES = 50;
 const SECONDS = Number(process.env.LEASE_CRASH_SECONDS ?? 40);
 const KILL_AT = 0.45;
@@ -38,7 +37,7 @@ const dbUrl = (() => {
 })();
 const dataDir = mkdtempSync(join(tmpdir(), 'agrifleet-lease-crash-'));
 let port = 0;
-let output = '';
+let output = () => '';
 
 async function query<T extends pg.QueryResultRow>(url: string, text: string, values: unknown[] = []) {
   const c = new pg.Client({ connectionString: url });
@@ -51,45 +50,14 @@ async function query<T extends pg.QueryResultRow>(url: string, text: string, val
 }
 
 async function startServer(): Promise<ChildProcess> {
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: REPO,
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      DATABASE_URL: dbUrl,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      MQTT_PORT: '0',
-      SIM_DRONES: '0',
-      DEMO_HISTORY_SORTIES: '0',
-      DEMO_DATA: '1',
-      NODE_ENV: 'test',
-      AGRIFLEET_TEST_MODE: '1',
-      JWT_SECRET: 'lease-crash-secret-lease-crash-secret',
-      DATA_DIR: dataDir,
-      WEB_DIST: '/nonexistent',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const c = await startChildConsole({
+    databaseUrl: dbUrl,
+    port,
+    dataDir,
+    jwtSecret: 'lease-crash-secret-lease-crash-secret',
   });
-  proc.stdout?.on('data', (b) => {
-    output += b;
-  });
-  proc.stderr?.on('data', (b) => {
-    output += b;
-  });
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (proc.exitCode !== null) throw new Error(`server exited (${proc.exitCode}):\n${output}`);
-    try {
-      if ((await fetch(`${base()}/api/health`)).ok) return proc;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  proc.kill('SIGKILL');
-  throw new Error(`server did not start:\n${output}`);
+  output = c.output;
+  return c.proc;
 }
 
 const base = () => `http://127.0.0.1:${port}`;
@@ -313,7 +281,7 @@ async function main() {
 
 main()
   .catch((err) => {
-    console.error(err, output.slice(-4000));
+    console.error(err, output().slice(-4000));
     process.exitCode = 1;
   })
   .finally(async () => {

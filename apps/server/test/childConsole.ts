@@ -9,7 +9,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { inject } from 'vitest';
 import { DEMO_PASSWORD } from '../src/demo/accounts.ts';
 import { createDb, type Db } from '../src/platform/db.ts';
 import { freePort } from './freePort.ts';
@@ -27,8 +26,11 @@ export interface ConsoleSite {
   dispose(): Promise<void>;
 }
 
+/** The tests' PostgreSQL (imported when used: benches import this file outside vitest). */
+const adminUrl = async () => ((await import('vitest')).inject as (key: 'pgAdminUrl') => string)('pgAdminUrl');
+
 async function adminQuery(text: string) {
-  const c = new pg.Client({ connectionString: inject('pgAdminUrl') });
+  const c = new pg.Client({ connectionString: await adminUrl() });
   await c.connect();
   try {
     await c.query(text);
@@ -40,7 +42,7 @@ async function adminQuery(text: string) {
 export async function consoleSite(name: string): Promise<ConsoleSite> {
   const dbName = `t_${name}_${Date.now()}`;
   await adminQuery(`CREATE DATABASE ${dbName}`);
-  const u = new URL(inject('pgAdminUrl'));
+  const u = new URL(await adminUrl());
   u.pathname = `/${dbName}`;
   const databaseUrl = u.toString();
   const db = createDb(databaseUrl, 2);
