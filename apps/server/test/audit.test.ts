@@ -11,7 +11,7 @@ import type { RouteOptions } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { walkChain } from '../src/modules/syslog/check.ts';
-import { isAudited } from '../src/platform/audit.ts';
+import { isAudited } from '../src/platform/auditHook.ts';
 import { body, createTestApp, loginPd, signInWith, type TestApp } from './helper.ts';
 
 /** The web's translations of the log (apps/web/src/i18n/<lng>/syslog.json). */

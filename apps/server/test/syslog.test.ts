@@ -12,7 +12,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as m0026 from '../src/migrations/0026_syslog.ts';
 import { createSyslogRepo, type LogFilter } from '../src/modules/syslog/syslog.repo.ts';
-import { createAudit, isAudited } from '../src/platform/audit.ts';
+import { createAudit } from '../src/platform/audit.ts';
+import { isAudited } from '../src/platform/auditHook.ts';
 import { body, createTestApp, fleetCallers, signInWith, type TestApp } from './helper.ts';
 
 let t: TestApp;
