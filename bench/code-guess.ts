@@ -14,52 +14,14 @@
  * CODE_GUESS_SOCKETS (default 1000 connections in flight).
  */
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import pg from 'pg';
-import { startChildConsole } from '../apps/server/test/childConsole.ts';
-import { freePort } from '../apps/server/test/freePort.ts';
+import { childSite, query } from './childSite.ts';
 
 const BURSTS = Math.min(6, Number(process.env.CODE_GUESS_BURSTS ?? 6));
 const N = Number(process.env.CODE_GUESS_N ?? 10_000);
 const agent = new http.Agent({ keepAlive: true, maxSockets: Number(process.env.CODE_GUESS_SOCKETS ?? 1000) });
 
-const adminUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
-if (!adminUrl)
-  throw new Error('set TEST_DATABASE_URL (a PostgreSQL server the bench may create a database on)');
-const dbName = `bench_code_guess_${Date.now()}`;
-const dbUrl = (() => {
-  const u = new URL(adminUrl);
-  u.pathname = `/${dbName}`;
-  return u.toString();
-})();
-const dataDir = mkdtempSync(join(tmpdir(), 'agrifleet-code-guess-'));
-let port = 0;
-let _output = () => '';
-
-async function query<T extends pg.QueryResultRow>(url: string, text: string, values: unknown[] = []) {
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  try {
-    return (await c.query<T>(text, values)).rows;
-  } finally {
-    await c.end();
-  }
-}
-
-async function startServer(): Promise<ChildProcess> {
-  const c = await startChildConsole({
-    databaseUrl: dbUrl,
-    port,
-    dataDir,
-    jwtSecret: 'code-guess-secret-code-guess-secret',
-    env: { TRUST_PROXY: '1' },
-  });
-  _output = c.output;
-  return c.proc;
-}
+const site = await childSite('code_guess', 'code-guess-secret-code-guess-secret', { TRUST_PROXY: '1' });
 
 let addressSeq = 0;
 /** A fresh client address per request (10.x.y.z). */
@@ -74,7 +36,7 @@ function call(method: string, path: string, from: string, body?: unknown) {
     const req = http.request(
       {
         host: '127.0.0.1',
-        port,
+        port: site.port,
         path,
         method,
         agent,
@@ -123,7 +85,7 @@ async function burst(kind: 'resetPassword' | 'checkVerifyCode', phone: string) {
   );
   if (asked.status !== 200) throw new Error(`code request: ${asked.status} ${asked.body}`);
   const before = await query<{ password_hash: string }>(
-    dbUrl,
+    site.dbUrl,
     'SELECT password_hash FROM users WHERE phone = $1',
     [phone],
   );
@@ -145,12 +107,12 @@ async function burst(kind: 'resetPassword' | 'checkVerifyCode', phone: string) {
   );
   const ms = Date.now() - t0;
   const after = await query<{ password_hash: string }>(
-    dbUrl,
+    site.dbUrl,
     'SELECT password_hash FROM users WHERE phone = $1',
     [phone],
   );
   const [attempts] = await query<{ n: number }>(
-    dbUrl,
+    site.dbUrl,
     'SELECT coalesce(sum(attempts), 0)::int AS n FROM verify_codes WHERE target = $1',
     [target],
   );
@@ -168,9 +130,7 @@ async function burst(kind: 'resetPassword' | 'checkVerifyCode', phone: string) {
 
 let server: ChildProcess | null = null;
 try {
-  await query(adminUrl, `CREATE DATABASE ${dbName}`);
-  port = await freePort();
-  server = await startServer();
+  server = await site.start();
   const results = [];
   const phones = ['13800000004', '13800000005', '13800000006', '13800000007', '13800000008', '13800000009'];
   for (let i = 0; i < BURSTS; i++) results.push(await burst('resetPassword', phones[i] as string));
@@ -204,6 +164,5 @@ try {
 } finally {
   server?.kill('SIGKILL');
   agent.destroy();
-  await query(adminUrl, `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
-  rmSync(dataDir, { recursive: true, force: true });
+  await site.drop();
 }

@@ -1,24 +1,7 @@
-/**
- * Leasing crash benchmark (issue 13 "Figures"): the real server (`node --import tsx
- * apps/server/src/main.ts`, the composition `npm start` runs) on a fresh database; 50 leased drones
- * land short sorties at about 50 per second over POST /api/telemetry/batch; the server is killed
- * with SIGKILL mid-stream and started again; the senders resend what was not acknowledged and
- * finish. Then every stored sortie of a leased drone must have exactly one charge, every charge a
- * sortie, the balance equal recharges minus charges, and every ledger txn sum to zero. Prints JSON.
- *
- *   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/leasing-crash.ts
- *
- * LEASE_CRASH_SECONDS (default 40) sets the sending time, the kill comes at 45% of it.
- */
-import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { TelemetryPoint } from '@agrifleet/domain';
-import pg from 'pg';
-import { startChildConsole } from '../apps/server/test/childConsole.ts';
-import { freePort } from '../apps/server/test/freePort.ts';
+import { signInOver } from '../apps/server/test/childConsole.ts';
 import { shortSortie } from '../apps/server/test/shortSortie.ts';
+import { childSite, query } from './childSite.ts';
 
 const DRONES = 50;
 const SECONDS = Number(process.env.LEASE_CRASH_SECONDS ?? 40);
@@ -26,57 +9,11 @@ const KILL_AT = 0.45;
 const PRICE_MINOR = 500;
 const RECHARGE_MINOR = 50_000_000;
 
-const adminUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
-if (!adminUrl)
-  throw new Error('set TEST_DATABASE_URL (a PostgreSQL server the bench may create a database on)');
-const dbName = `bench_lease_crash_${Date.now()}`;
-const dbUrl = (() => {
-  const u = new URL(adminUrl);
-  u.pathname = `/${dbName}`;
-  return u.toString();
-})();
-const dataDir = mkdtempSync(join(tmpdir(), 'agrifleet-lease-crash-'));
-let port = 0;
-let output = () => '';
-
-async function query<T extends pg.QueryResultRow>(url: string, text: string, values: unknown[] = []) {
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  try {
-    return (await c.query<T>(text, values)).rows;
-  } finally {
-    await c.end();
-  }
-}
-
-async function startServer(): Promise<ChildProcess> {
-  const c = await startChildConsole({
-    databaseUrl: dbUrl,
-    port,
-    dataDir,
-    jwtSecret: 'lease-crash-secret-lease-crash-secret',
-  });
-  output = c.output;
-  return c.proc;
-}
-
-const base = () => `http://127.0.0.1:${port}`;
+const site = await childSite('lease_crash', 'lease-crash-secret-lease-crash-secret');
+const base = () => site.base;
 
 async function makerKey(): Promise<string> {
-  const c = await fetch(`${base()}/api/user/baseaccount/getVerify?r=1`);
-  const cookie = String(c.headers.get('set-cookie')).split(';')[0] as string;
-  const { answer } = (await (
-    await fetch(`${base()}/api/__test/captcha`, { headers: { cookie } })
-  ).json()) as {
-    answer: string;
-  };
-  const login = await fetch(`${base()}/api/user/baseaccount/loginPd`, {
-    method: 'POST',
-    headers: { cookie, 'content-type': 'application/json' },
-    body: JSON.stringify({ phoneNum: '13800000003', password: 'agri2026', verifyCode: answer }),
-  });
-  const token = ((await login.json()) as { data: { jToken: string } }).data.jToken;
-  const auth = { authorization: `Bearer ${token}` };
+  const auth = await signInOver(base(), '13800000003');
   await fetch(`${base()}/api/user/account/secretKey`, {
     method: 'PUT',
     headers: { ...auth, 'content-type': 'application/json' },
@@ -101,26 +38,24 @@ interface Sender {
 }
 
 async function main() {
-  await query(adminUrl as string, `CREATE DATABASE ${dbName}`);
-  port = await freePort();
-  let child = await startServer();
+  let child = await site.start();
   const authorization = await makerKey();
   const lessor = (
     await query<{ id: number }>(
-      dbUrl,
+      site.dbUrl,
       `SELECT id FROM accounts WHERE account_name = '极翼植保无人机有限公司'`,
     )
   )[0]?.id as number;
   const client = (
     await query<{ id: number; account: number }>(
-      dbUrl,
+      site.dbUrl,
       `SELECT id, client_account_id AS account FROM lease_clients WHERE manufacturer_account_id = $1`,
       [lessor],
     )
   )[0] as { id: number; account: number };
   const drones = (
     await query<{ drone_id: string }>(
-      dbUrl,
+      site.dbUrl,
       `SELECT drone_id FROM drones d WHERE zz_account_id = $1
         AND NOT EXISTS (SELECT 1 FROM leases l WHERE l.drone_id = d.drone_id AND l.status = 1)
         ORDER BY drone_id LIMIT ${DRONES}`,
@@ -130,23 +65,23 @@ async function main() {
   const t0 = Date.now() - 6 * 3_600_000;
   // The leases as addRental leaves them, from before the first sortie; a recharge as a paid notice posts it.
   await query(
-    dbUrl,
+    site.dbUrl,
     `UPDATE lease_clients SET mu_price_minor = ${PRICE_MINOR}, active_status = 2 WHERE id = $1;`,
     [client.id],
   );
   await query(
-    dbUrl,
+    site.dbUrl,
     `INSERT INTO leases (lessor_account_id, client_id, client_account_id, drone_id, lease_model, mu_price_minor,
        hour_price_minor, currency, start_time, previous_yy_account_id)
      SELECT $1, $2, $3, d, 1, ${PRICE_MINOR}, 0, 'CNY', to_timestamp($4::float8 / 1000), $1 FROM unnest($5::text[]) AS d`,
     [lessor, client.id, client.account, t0 - 60_000, drones],
   );
-  await query(dbUrl, `UPDATE drones SET yy_account_id = $1, locked = false WHERE drone_id = ANY($2)`, [
+  await query(site.dbUrl, `UPDATE drones SET yy_account_id = $1, locked = false WHERE drone_id = ANY($2)`, [
     client.account,
     drones,
   ]);
   await query(
-    dbUrl,
+    site.dbUrl,
     `WITH t AS (SELECT nextval('lease_txn_seq') AS id)
      INSERT INTO lease_ledger (txn_id, book, client_id, amount_minor, currency, kind, ref)
      SELECT t.id, v.book, v.client, v.amount, 'CNY', 1, 'recharge:bench' FROM t,
@@ -154,7 +89,7 @@ async function main() {
     [client.id],
   );
   // The server learns of the new operators at once (the registry's change notice).
-  await query(dbUrl, `SELECT pg_notify('drone_registry', d) FROM unnest($1::text[]) AS d`, [drones]);
+  await query(site.dbUrl, `SELECT pg_notify('drone_registry', d) FROM unnest($1::text[]) AS d`, [drones]);
 
   const senders: Sender[] = drones.map((droneId) => ({ droneId, acked: 0 }));
   const perSecond = DRONES; // each drone one sortie a second: ~50 landings per second
@@ -197,7 +132,7 @@ async function main() {
       await new Promise((r) => child.once('exit', r));
       killedAt = Date.now();
       await inFlight;
-      child = await startServer();
+      child = await site.start();
       restartedAt = Date.now();
       continue;
     }
@@ -214,7 +149,7 @@ async function main() {
   while (Date.now() < settleBy) {
     stored = Number(
       (
-        await query<{ n: string }>(dbUrl, `SELECT count(*) AS n FROM sorties WHERE drone_id = ANY($1)`, [
+        await query<{ n: string }>(site.dbUrl, `SELECT count(*) AS n FROM sorties WHERE drone_id = ANY($1)`, [
           drones,
         ])
       )[0]?.n,
@@ -224,7 +159,7 @@ async function main() {
   }
   const check = (
     await query<Record<string, string>>(
-      dbUrl,
+      site.dbUrl,
       `SELECT
         (SELECT count(*) FROM sorties s WHERE s.drone_id = ANY($1)) AS sorties,
         (SELECT count(*) FROM lease_charges WHERE kind = 2 AND drone_id = ANY($1)) AS charges,
@@ -281,10 +216,9 @@ async function main() {
 
 main()
   .catch((err) => {
-    console.error(err, output().slice(-4000));
+    console.error(err, site.output().slice(-4000));
     process.exitCode = 1;
   })
   .finally(async () => {
-    await query(adminUrl as string, `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
-    rmSync(dataDir, { recursive: true, force: true });
+    await site.drop();
   });
