@@ -3,62 +3,10 @@
  * by the server). Positions come from Vincenty's direct formula on the WGS-84 ellipsoid, which
  * is independent of the local frame sprayedArea projects with, so a wrong projection shows.
  */
-import type { TelemetryPoint } from '@agrifleet/domain';
-
-const A = 6_378_137;
-const F = 1 / 298.257223563;
-const B = A * (1 - F);
-const RAD = Math.PI / 180;
+import { geodesicDestination, type TelemetryPoint } from '@agrifleet/domain';
 
 /** The point `distance` metres from (lat, lng) along the geodesic leaving at `azimuth` degrees. */
-export function destination(lat: number, lng: number, azimuth: number, distance: number) {
-  const alpha1 = azimuth * RAD;
-  const sinAlpha1 = Math.sin(alpha1);
-  const cosAlpha1 = Math.cos(alpha1);
-  const tanU1 = (1 - F) * Math.tan(lat * RAD);
-  const cosU1 = 1 / Math.sqrt(1 + tanU1 * tanU1);
-  const sinU1 = tanU1 * cosU1;
-  const sigma1 = Math.atan2(tanU1, cosAlpha1);
-  const sinAlpha = cosU1 * sinAlpha1;
-  const cos2Alpha = 1 - sinAlpha * sinAlpha;
-  const u2 = (cos2Alpha * (A * A - B * B)) / (B * B);
-  const bigA = 1 + (u2 / 16384) * (4096 + u2 * (-768 + u2 * (320 - 175 * u2)));
-  const bigB = (u2 / 1024) * (256 + u2 * (-128 + u2 * (74 - 47 * u2)));
-  let sigma = distance / (B * bigA);
-  let cos2SigmaM = 0;
-  let sinSigma = 0;
-  let cosSigma = 0;
-  for (let i = 0; i < 100; i++) {
-    cos2SigmaM = Math.cos(2 * sigma1 + sigma);
-    sinSigma = Math.sin(sigma);
-    cosSigma = Math.cos(sigma);
-    const c2 = cos2SigmaM * cos2SigmaM;
-    const deltaSigma =
-      bigB *
-      sinSigma *
-      (cos2SigmaM +
-        (bigB / 4) *
-          (cosSigma * (-1 + 2 * c2) -
-            (bigB / 6) * cos2SigmaM * (-3 + 4 * sinSigma * sinSigma) * (-3 + 4 * c2)));
-    const next = distance / (B * bigA) + deltaSigma;
-    if (Math.abs(next - sigma) < 1e-13) break;
-    sigma = next;
-  }
-  const x = sinU1 * sinSigma - cosU1 * cosSigma * cosAlpha1;
-  const lat2 = Math.atan2(
-    sinU1 * cosSigma + cosU1 * sinSigma * cosAlpha1,
-    (1 - F) * Math.sqrt(sinAlpha * sinAlpha + x * x),
-  );
-  const lambda = Math.atan2(sinSigma * sinAlpha1, cosU1 * cosSigma - sinU1 * sinSigma * cosAlpha1);
-  const c = (F / 16) * cos2Alpha * (4 + F * (4 - 3 * cos2Alpha));
-  const l =
-    lambda -
-    (1 - c) *
-      F *
-      sinAlpha *
-      (sigma + c * sinSigma * (cos2SigmaM + c * cosSigma * (-1 + 2 * cos2SigmaM * cos2SigmaM)));
-  return { lat: lat2 / RAD, lng: lng + l / RAD };
-}
+export const destination = geodesicDestination;
 
 /** Field coordinates: u metres along `azimuth`, v metres to its right, from the origin. */
 export interface Field {
