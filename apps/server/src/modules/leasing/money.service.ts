@@ -22,7 +22,7 @@ import type { Audit } from '../../platform/audit.ts';
 import type { Db } from '../../platform/db.ts';
 import { AppError, errors } from '../../platform/errors.ts';
 import type { Payments } from '../../platform/payments/fromEnv.ts';
-import type { NoticeIn } from '../../platform/payments/provider.ts';
+import { confirmationOf, type NoticeIn } from '../../platform/payments/provider.ts';
 import { qrPng } from '../../platform/payments/qr.ts';
 import { retryTx } from '../../platform/retryTx.ts';
 import type { Commands } from '../../telemetry/commands/types.ts';
@@ -140,13 +140,7 @@ export function createMoneyService(deps: MoneyDeps) {
     try {
       const o = await p.queryOrder(outTradeNo);
       if (o.state === 'paid') {
-        const outcome = await applyPayment({
-          outTradeNo,
-          provider,
-          providerTxnId: o.providerTxnId,
-          amountMinor: o.amountMinor,
-          currency: o.currency,
-        });
+        const outcome = await applyPayment(confirmationOf(outTradeNo, provider, o));
         if (outcome !== 'paid' && outcome !== 'duplicate')
           deps.logger.warn({ outTradeNo, outcome }, 'leasing: provider says paid, payment refused');
       } else if (o.state === 'closed' || expiresAt.getTime() < Date.now()) await repo.close(outTradeNo);
@@ -341,15 +335,7 @@ export function createMoneyService(deps: MoneyDeps) {
         return provider.noticeAnswer(false, 401, 'signature not verified');
       }
       const outcome: PaymentOutcome =
-        v.state === 'paid'
-          ? await applyPayment({
-              outTradeNo: v.outTradeNo,
-              provider: providerName,
-              providerTxnId: v.providerTxnId,
-              amountMinor: v.amountMinor,
-              currency: v.currency,
-            })
-          : 'notPaid';
+        v.state === 'paid' ? await applyPayment(confirmationOf(v.outTradeNo, providerName, v)) : 'notPaid';
       await repo.insertNotice({
         provider: providerName,
         outTradeNo: v.outTradeNo,

@@ -12,7 +12,7 @@ import type { Audit } from '../../platform/audit.ts';
 import type { Db } from '../../platform/db.ts';
 import { AppError, errors } from '../../platform/errors.ts';
 import type { Payments } from '../../platform/payments/fromEnv.ts';
-import type { NoticeIn } from '../../platform/payments/provider.ts';
+import { confirmationOf, type NoticeIn } from '../../platform/payments/provider.ts';
 import { qrPng } from '../../platform/payments/qr.ts';
 import type { PaymentsRepo } from './payments.repo.ts';
 import { orderTradeNo, parseOrderTradeNo } from './payments.ts';
@@ -124,13 +124,7 @@ export function createOrderPayments(d: {
     try {
       const r = await provider.queryOrder(outTradeNo);
       if (r.state !== 'paid') return;
-      const outcome = await applyPayment({
-        outTradeNo,
-        provider: provider.name,
-        providerTxnId: r.providerTxnId,
-        amountMinor: r.amountMinor,
-        currency: r.currency,
-      });
+      const outcome = await applyPayment(confirmationOf(outTradeNo, provider.name, r));
       if (outcome !== 'paid' && outcome !== 'duplicate') {
         d.logger.warn({ outTradeNo, outcome }, 'orders: the provider says paid, the payment was refused');
         await refused(provider.name, outTradeNo, 409, outcome, null);
@@ -264,15 +258,7 @@ export function createOrderPayments(d: {
         return provider.noticeAnswer(false, 401, 'signature not verified');
       }
       const outcome: OrderPaymentOutcome =
-        v.state === 'paid'
-          ? await applyPayment({
-              outTradeNo: v.outTradeNo,
-              provider: providerName,
-              providerTxnId: v.providerTxnId,
-              amountMinor: v.amountMinor,
-              currency: v.currency,
-            })
-          : 'notPaid';
+        v.state === 'paid' ? await applyPayment(confirmationOf(v.outTradeNo, providerName, v)) : 'notPaid';
       if (outcome === 'unknownOrder' || outcome === 'amountMismatch') {
         await refused(providerName, v.outTradeNo, 400, outcome, ip);
         return provider.noticeAnswer(false, 400, outcome);

@@ -27,6 +27,15 @@ export interface ProviderOrder {
   currency?: string;
 }
 
+/** What a provider confirmed of one order, as the modules' applyPayment takes it. */
+export const confirmationOf = (outTradeNo: string, provider: string, o: ProviderOrder) => ({
+  outTradeNo,
+  provider,
+  providerTxnId: o.providerTxnId,
+  amountMinor: o.amountMinor,
+  currency: o.currency,
+});
+
 /** A notification as it came: the exact bytes (signatures cover them) and the headers. */
 export interface NoticeIn {
   headers: Record<string, string | string[] | undefined>;
