@@ -188,7 +188,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authGuard, { db, tokens });
   await app.register(auditHook, { audit, logger: deps.logger });
 
-  await app.register(systemRoutes, { db, version: deps.version ?? '0.1.0' });
+  await app.register(systemRoutes, {
+    db,
+    version: deps.version ?? '0.1.0',
+    statTimeZone: config.statTimeZone,
+  });
   await app.register(authRoutes, { auth, captcha });
   await app.register(profileRoutes, {
     profile: createProfileService(db, authRepo, limiter),

@@ -207,6 +207,39 @@ describe('list', () => {
     expect(page.records.some((r) => !r.allowed)).toBe(true);
   });
 
+  it('counts the days left in calendar days of the statistics time zone (issue 21)', async () => {
+    // An expiry 10 days less a minute from now lies on the statistics day 10 days after today
+    // (but in the first minute after midnight): 10 days left, as its date says, not the 9 whole
+    // 24-hour spans. One that ended a minute ago: -1.
+    const [a, b] = (await devices()).filter((x) => x.zz_account_id === ids.makerA);
+    if (!a || !b) throw new Error('two devices of maker A needed');
+    const now = Date.now();
+    const soon = now + 10 * DAY - 60_000;
+    await t.db
+      .updateTable('rtk_devices')
+      .set({ expires_at: new Date(soon) })
+      .where('dev_id', '=', a.dev_id)
+      .execute();
+    await t.db
+      .updateTable('rtk_devices')
+      .set({ expires_at: new Date(now - 60_000) })
+      .where('dev_id', '=', b.dev_id)
+      .execute();
+    try {
+      const rows = (await list('makerA', { size: 500 })).records;
+      expect(rows.find((r) => r.devId === a.dev_id)?.daysLeft).toBe(calendarDays(now, soon));
+      expect(calendarDays(now, soon)).toBe(statDay(now - 60_000) === statDay(now) ? 10 : 9);
+      expect(rows.find((r) => r.devId === b.dev_id)?.daysLeft).toBe(-1);
+    } finally {
+      for (const x of [a, b])
+        await t.db
+          .updateTable('rtk_devices')
+          .set({ expires_at: x.expires_at })
+          .where('dev_id', '=', x.dev_id)
+          .execute();
+    }
+  });
+
   it('refuses a bad query in the caller language', async () => {
     for (const q of ['size=0', 'size=501', 'type=9', 'page=-1', `pn=${'x'.repeat(65)}`, 'pn=%00']) {
       const en = await call('platform', 'GET', `${RTK_LIST_PATH}?${q}`, undefined, 'en');
@@ -484,15 +517,22 @@ describe('renewal by phone', () => {
   });
 });
 
+/** The day ('YYYY-MM-DD') of an instant in the statistics time zone, read independently of the code. */
+const statDay = (ms: number) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: t.config.statTimeZone }).format(ms);
+const calendarDays = (from: number, to: number) =>
+  Math.round((Date.parse(statDay(to)) - Date.parse(statDay(from))) / DAY);
+
 describe('rtkOfDrone', () => {
   it("gives a drone's terminal with its days left, and null for a drone without one", async () => {
     const d = await pick('makerA', (x) => x.drone_id !== null && future(x));
-    const got = await rtkOfDrone(t.db, d.drone_id as string);
+    const now = Date.now();
+    const got = await rtkOfDrone(t.db, d.drone_id as string, t.config.statTimeZone, now);
     expect(got).toEqual({
       devId: d.dev_id,
       expiresAt: d.expires_at?.getTime(),
       allowed: d.allowed,
-      daysLeft: Math.floor(((d.expires_at as Date).getTime() - Date.now()) / DAY),
+      daysLeft: calendarDays(now, (d.expires_at as Date).getTime()),
     });
     const bare = await t.db
       .selectFrom('drones')
@@ -507,6 +547,6 @@ describe('rtkOfDrone', () => {
           .$castTo<{ drone_id: string }>(),
       )
       .executeTakeFirstOrThrow();
-    expect(await rtkOfDrone(t.db, bare.drone_id)).toBeNull();
+    expect(await rtkOfDrone(t.db, bare.drone_id, t.config.statTimeZone)).toBeNull();
   });
 });

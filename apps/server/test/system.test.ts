@@ -85,6 +85,17 @@ describe('host-profile', () => {
     expect(await profile('localhost')).not.toHaveProperty('mapSatelliteStyleUrl');
   });
 
+  it('tells the web the statistics time zone (STAT_TIMEZONE), whose days its pickers use (issue 21)', async () => {
+    expect((await profile('localhost')).statTimeZone).toBe('Asia/Shanghai');
+    const la = await createTestApp({ seed: false, env: { STAT_TIMEZONE: 'America/Los_Angeles' } });
+    try {
+      const res = await la.app.inject({ method: 'GET', url: '/api/system/host-profile' });
+      expect(res.json().data.statTimeZone).toBe('America/Los_Angeles');
+    } finally {
+      await la.close();
+    }
+  });
+
   it('marks the India and Taiwan deployments with their dial codes', async () => {
     expect(await profile('india.localhost')).toMatchObject({
       india: true,

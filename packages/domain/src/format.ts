@@ -1,23 +1,47 @@
 import type { Language } from './enums.ts';
+import { wallClock } from './zonedTime.ts';
 
 export const DEFAULT_TIME_FORMAT = 'YYYY/MM/DD HH:mm:ss';
 const pad = (n: number, w = 2) => String(n).padStart(w, '0');
 
-/** Formats a date in local time with the tokens YYYY MM DD HH mm ss. */
+let displayTimeZone: string | undefined;
+/**
+ * The time zone formatDate shows times in by default (the web sets the statistics time zone at
+ * start, issue 21); undefined: the local time of the process.
+ */
+export function setDisplayTimeZone(timeZone: string | undefined) {
+  displayTimeZone = timeZone;
+}
+
+/**
+ * Formats a date with the tokens YYYY MM DD HH mm ss, in `timeZone` (default: the display time
+ * zone, else local time).
+ */
 export function formatDate(
   value: Date | number | string | null | undefined,
   pattern = DEFAULT_TIME_FORMAT,
+  timeZone = displayTimeZone,
 ): string {
   if (value === null || value === undefined || value === '') return '';
   const d = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(d.getTime())) return '';
+  const w = timeZone
+    ? wallClock(d.getTime(), timeZone)
+    : {
+        y: d.getFullYear(),
+        m: d.getMonth() + 1,
+        d: d.getDate(),
+        hh: d.getHours(),
+        mm: d.getMinutes(),
+        ss: d.getSeconds(),
+      };
   const tokens: Record<string, string> = {
-    YYYY: String(d.getFullYear()),
-    MM: pad(d.getMonth() + 1),
-    DD: pad(d.getDate()),
-    HH: pad(d.getHours()),
-    mm: pad(d.getMinutes()),
-    ss: pad(d.getSeconds()),
+    YYYY: String(w.y),
+    MM: pad(w.m),
+    DD: pad(w.d),
+    HH: pad(w.hh),
+    mm: pad(w.mm),
+    ss: pad(w.ss),
   };
   return pattern.replace(/YYYY|MM|DD|HH|mm|ss/g, (t) => tokens[t] ?? t);
 }

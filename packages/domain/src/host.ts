@@ -1,5 +1,9 @@
 import type { z } from 'zod';
-import type { hostProfileSchema, publicHostProfileSchema } from './contracts/host.ts';
+import type {
+  hostProfileAnswerSchema,
+  hostProfileSchema,
+  publicHostProfileSchema,
+} from './contracts/host.ts';
 
 /** Country dial codes of 000 §3, in the spec's order. `name` is a translation key (common.country.*). */
 export const DIAL_CODES = [
@@ -23,3 +27,5 @@ export const DEFAULT_DIAL_CODES: string[] = DIAL_CODES.slice(0, 10).map((d) => d
 export type HostProfileInput = z.input<typeof hostProfileSchema>;
 /** What the web receives: the profile with its screens resolved. */
 export type PublicHostProfile = z.infer<typeof publicHostProfileSchema>;
+/** The answer of GET /api/system/host-profile: the profile and the statistics time zone. */
+export type HostProfileAnswer = z.infer<typeof hostProfileAnswerSchema>;

@@ -40,3 +40,4 @@ export * from './screens.ts';
 export * from './statDisplay.ts';
 export * from './units.ts';
 export * from './validators.ts';
+export * from './zonedTime.ts';

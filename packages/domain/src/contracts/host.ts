@@ -34,3 +34,10 @@ export const hostProfileSchema = z.object({
 export const publicHostProfileSchema = hostProfileSchema.omit({ hosts: true, screens: true }).extend({
   screens: z.array(screenSchema),
 });
+
+/**
+ * GET /api/system/host-profile: the public profile and the server's statistics time zone
+ * (STAT_TIMEZONE), whose calendar days every date picker, period and "days left" of the web uses,
+ * whatever the browser's zone (issue 21).
+ */
+export const hostProfileAnswerSchema = publicHostProfileSchema.extend({ statTimeZone: z.string() });

@@ -10,6 +10,7 @@
  * (counted from now when the service has already ended). See apps/server/src/modules/rtk/README.md.
  */
 import { z } from 'zod';
+import { dayIn, daysFrom } from '../zonedTime.ts';
 import { pageNumberParam, textSchema, trimmedText } from './bounds.ts';
 import { page } from './envelope.ts';
 
@@ -139,14 +140,14 @@ export const droneRtk = z.object({
 });
 export type DroneRtk = z.infer<typeof droneRtk>;
 
-const DAY_MS = 86_400_000;
 /**
- * Whole days from `now` to `expiresAt`: while the service runs, the full days left (0 on its last
- * day); once it has ended, minus the full days since (at least -1, so a negative number always
- * means ended). Null with no expiry.
+ * Calendar days of `timeZone` (the statistics time zone) from today to the day the service ends:
+ * while it runs, the days left (0 on its last day), so that "N days left" agrees with the expiry
+ * date shown beside it; once it has ended, minus the days since (at least -1, so a negative number
+ * always means ended). Null with no expiry.
  */
-export function rtkDaysLeft(expiresAt: number | null, now: number): number | null {
+export function rtkDaysLeft(expiresAt: number | null, now: number, timeZone: string): number | null {
   if (expiresAt === null) return null;
-  const diff = expiresAt - now;
-  return diff > 0 ? Math.floor(diff / DAY_MS) : -Math.max(1, Math.floor(-diff / DAY_MS));
+  const days = daysFrom(dayIn(now, timeZone), dayIn(expiresAt, timeZone));
+  return expiresAt > now ? days : -Math.max(1, -days);
 }

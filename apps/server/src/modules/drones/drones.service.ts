@@ -54,6 +54,8 @@ export function createDronesService(d: {
   list: DroneListRepo;
   drones: DronesRepo;
   commands: Commands;
+  /** The statistics time zone (the RTK service's days left). */
+  timeZone: string;
 }) {
   /** Runs `fn` on the drone in one transaction: 404 outside the scope, 403 when `action` is not the caller's. */
   async function write<T>(
@@ -99,7 +101,7 @@ export function createDronesService(d: {
       const seesAllOwners = who.account.account_type === 1 || row.zzAccountId === who.account.id;
       const [lock, rtk, owners] = await Promise.all([
         lockState(droneId),
-        rtkOfDrone(d.db, droneId),
+        rtkOfDrone(d.db, droneId, d.timeZone),
         d.drones.owners(droneId, seesAllOwners ? null : who.account.id),
       ]);
       return {

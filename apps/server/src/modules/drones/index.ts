@@ -12,6 +12,7 @@ export const droneModule: Routes<FleetDeps> = async (app, deps) => {
     list: createDroneListRepo(deps.db),
     drones: createDronesRepo(deps.db),
     commands: deps.commands,
+    timeZone: deps.config.statTimeZone,
   });
   await app.register(droneRoutes, { drones });
 };

@@ -8,7 +8,7 @@ import { createRtkService } from './rtk.service.ts';
 
 export const rtkModule: Routes<FleetDeps> = async (app, deps) => {
   const rtk = createRtkService({
-    repo: createRtkRepo(deps.db),
+    repo: createRtkRepo(deps.db, deps.config.statTimeZone),
     sealer: createSealer(deps.config.jwtSecret),
     secret: deps.config.jwtSecret,
   });

@@ -37,7 +37,8 @@ export interface Renewed {
 /** Which devices a renewal reaches: one Bluetooth address, or the devices on the drones of some accounts. */
 export type RenewalTarget = { btaddr: string } | { ownerAccountIds: number[] };
 
-export function createRtkRepo(db: Db) {
+/** `timeZone`: the statistics time zone, whose calendar days `daysLeft` counts (STAT_TIMEZONE). */
+export function createRtkRepo(db: Db, timeZone: string) {
   const base = (scope: DataScope) =>
     db
       .selectFrom('rtk_devices as r')
@@ -91,7 +92,7 @@ export function createRtkRepo(db: Db) {
           qxdsk: r.qxdsk_mask,
           allowed: r.allowed,
           expiresAt: ms(r.expires_at),
-          daysLeft: rtkDaysLeft(ms(r.expires_at), now),
+          daysLeft: rtkDaysLeft(ms(r.expires_at), now, timeZone),
           createdAt: r.created_at.getTime(),
         })),
       };
@@ -233,7 +234,12 @@ function state(row: {
  * The RTK service of a drone, for its detail: the terminal mounted on it, or null. The caller has
  * already checked that the drone is visible to whoever asks.
  */
-export async function rtkOfDrone(db: Db, droneId: string, now = Date.now()): Promise<DroneRtk | null> {
+export async function rtkOfDrone(
+  db: Db,
+  droneId: string,
+  timeZone: string,
+  now = Date.now(),
+): Promise<DroneRtk | null> {
   const row = await db
     .selectFrom('rtk_devices')
     .select(['dev_id', 'expires_at', 'allowed'])
@@ -241,5 +247,10 @@ export async function rtkOfDrone(db: Db, droneId: string, now = Date.now()): Pro
     .executeTakeFirst();
   if (!row) return null;
   const expiresAt = ms(row.expires_at);
-  return { devId: row.dev_id, expiresAt, allowed: row.allowed, daysLeft: rtkDaysLeft(expiresAt, now) };
+  return {
+    devId: row.dev_id,
+    expiresAt,
+    allowed: row.allowed,
+    daysLeft: rtkDaysLeft(expiresAt, now, timeZone),
+  };
 }

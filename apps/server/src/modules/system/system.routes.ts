@@ -1,12 +1,15 @@
 /** Health and the deployment profile the web reads at start. */
-import { ok as okSchema, publicHostProfileSchema } from '@agrifleet/domain';
+import { hostProfileAnswerSchema, ok as okSchema } from '@agrifleet/domain';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Db } from '../../platform/db.ts';
 import { ok } from '../../platform/http.ts';
 import type { Routes } from '../../platform/routes.ts';
 
-export const systemRoutes: Routes<{ db: Db; version: string }> = async (app, { db, version }) => {
+export const systemRoutes: Routes<{ db: Db; version: string; statTimeZone: string }> = async (
+  app,
+  { db, version, statTimeZone },
+) => {
   app.get(
     '/api/health',
     {
@@ -33,10 +36,10 @@ export const systemRoutes: Routes<{ db: Db; version: string }> = async (app, { d
       config: { access: 'public' },
       schema: {
         tags: ['system'],
-        summary: 'The deployment profile for this host',
-        response: { 200: okSchema(publicHostProfileSchema) },
+        summary: 'The deployment profile for this host and the statistics time zone',
+        response: { 200: okSchema(hostProfileAnswerSchema) },
       },
     },
-    async (req) => ok(req, req.hostProfile),
+    async (req) => ok(req, { ...req.hostProfile, statTimeZone }),
   );
 };

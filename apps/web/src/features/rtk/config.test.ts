@@ -112,13 +112,15 @@ describe('RTK list configuration', () => {
 });
 
 describe('RTK values shared with the server', () => {
-  it('counts days left down to 0, and days since the end from -1', () => {
-    expect(rtkDaysLeft(null, NOW)).toBeNull();
-    expect(rtkDaysLeft(NOW + 12.5 * DAY, NOW)).toBe(12);
-    expect(rtkDaysLeft(NOW + 3600_000, NOW)).toBe(0);
-    expect(rtkDaysLeft(NOW, NOW)).toBe(-1);
-    expect(rtkDaysLeft(NOW - DAY - 1000, NOW)).toBe(-1);
-    expect(rtkDaysLeft(NOW - 5.5 * DAY, NOW)).toBe(-5);
+  it('counts days left down to 0, and days since the end from -1, in statistics days', () => {
+    const SH = 'Asia/Shanghai'; // NOW is 2026-11-24 20:00 there
+    expect(rtkDaysLeft(null, NOW, SH)).toBeNull();
+    // 2026-12-07 08:00 in Shanghai: 12.5 x 24 hours, but 13 days after today by the calendar
+    expect(rtkDaysLeft(NOW + 12.5 * DAY, NOW, SH)).toBe(13);
+    expect(rtkDaysLeft(NOW + 3600_000, NOW, SH)).toBe(0);
+    expect(rtkDaysLeft(NOW, NOW, SH)).toBe(-1);
+    expect(rtkDaysLeft(NOW - DAY - 1000, NOW, SH)).toBe(-1);
+    expect(rtkDaysLeft(NOW - 5.5 * DAY, NOW, SH)).toBe(-5);
   });
 
   it('writes Bluetooth addresses one way and hides keys and their length', () => {
