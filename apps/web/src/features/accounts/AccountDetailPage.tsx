@@ -127,8 +127,8 @@ function SecretKey() {
     }
   };
   return (
-    <Space direction="vertical" style={{ width: '100%' }}>
-      <Alert type="info" showIcon message={t('key.help')} />
+    <Space orientation="vertical" style={{ width: '100%' }}>
+      <Alert type="info" showIcon title={t('key.help')} />
       <Space wrap>
         <Input
           value={vid}
@@ -173,16 +173,16 @@ export default function AccountDetailPage() {
 
   return (
     <Space
-      direction="vertical"
+      orientation="vertical"
       size="middle"
       style={{ width: '100%', padding: 16 }}
       data-testid="account-detail"
     >
       <Card title={t('common:screen.AccountDetail')} loading={q.isLoading}>
         {!verified && !other ? (
-          <Alert type="warning" showIcon style={{ marginBottom: 12 }} message={t('accounts:unreviewed')} />
+          <Alert type="warning" showIcon style={{ marginBottom: 12 }} title={t('accounts:unreviewed')} />
         ) : null}
-        {q.error ? <Alert type="error" message={(q.error as Error).message} /> : null}
+        {q.error ? <Alert type="error" title={(q.error as Error).message} /> : null}
         {q.data ? <Record r={q.data} /> : null}
       </Card>
       {!other ? (

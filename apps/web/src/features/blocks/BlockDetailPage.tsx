@@ -61,7 +61,7 @@ export default function BlockDetailPage() {
   const b = q.data;
   if (q.isLoading) return <Spin />;
   if (!b)
-    return <Alert type="error" message={(q.error as Error | null)?.message || t('blocks:detail.notFound')} />;
+    return <Alert type="error" title={(q.error as Error | null)?.message || t('blocks:detail.notFound')} />;
   const region = b.regionCode && regions.data ? namesOf(regions.data, b.regionCode)?.join(' / ') : null;
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ['blocks'] });
   const holes = b.geometry.coordinates.length - 1;
@@ -184,7 +184,7 @@ export default function BlockDetailPage() {
         ) : (
           <Alert
             type="warning"
-            message={(coverage.error as Error | null)?.message || t('blocks:coverage.none')}
+            title={(coverage.error as Error | null)?.message || t('blocks:coverage.none')}
           />
         )}
       </div>

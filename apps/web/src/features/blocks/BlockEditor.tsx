@@ -202,7 +202,7 @@ export function BlockEditor({ record, onClose }: Props) {
             <Input.TextArea rows={2} maxLength={BLOCK_REMARK_MAX} />
           </Form.Item>
           <Form.Item label={t('blocks:editor.shape')}>
-            <Space direction="vertical" style={{ width: '100%' }}>
+            <Space orientation="vertical" style={{ width: '100%' }}>
               <Radio.Group
                 value={tool}
                 onChange={(e) => setTool(e.target.value)}
@@ -259,7 +259,7 @@ export function BlockEditor({ record, onClose }: Props) {
                 ) : null}
               </Space>
               {imported ? (
-                <Space direction="vertical" style={{ width: '100%' }} data-testid="blocks-import-pick">
+                <Space orientation="vertical" style={{ width: '100%' }} data-testid="blocks-import-pick">
                   <span className={styles.hint}>{t('blocks:import.pick', { n: imported.length })}</span>
                   <Select
                     style={{ width: '100%' }}
@@ -294,7 +294,7 @@ export function BlockEditor({ record, onClose }: Props) {
             </Space>
           </Form.Item>
           {showProblem && problem ? (
-            <Alert type="error" showIcon message={problem} data-testid="blocks-geometry-error" />
+            <Alert type="error" showIcon title={problem} data-testid="blocks-geometry-error" />
           ) : null}
         </Form>
         <div className={styles.map} data-testid="blocks-map">

@@ -59,7 +59,7 @@ export function CommandResults({
   return (
     <div data-testid="command-results">
       <div style={{ color: '#64748b', marginBottom: 4 }}>{t('sent', { n: result.commands.length })}</div>
-      <Space direction="vertical" size={2}>
+      <Space orientation="vertical" size={2}>
         {result.commands.map((c) => {
           const d = byId.get(c.droneId);
           const last = d?.lastCommand;
@@ -123,7 +123,7 @@ export function ControlActions({ droneIds, drones, initial }: ControlActionsProp
   );
   return (
     <Card size="small" title={t('actions', { n: droneIds.length })} data-testid="control-actions">
-      {none ? <Alert type="info" showIcon message={t('chooseDrones')} style={{ marginBottom: 8 }} /> : null}
+      {none ? <Alert type="info" showIcon title={t('chooseDrones')} style={{ marginBottom: 8 }} /> : null}
       <Form form={form} layout="inline" style={{ rowGap: 4 }}>
         {num('width', PLAN_LIMITS.minWidthM, PLAN_LIMITS.maxWidthM, 'm')}
         {num('height', PLAN_LIMITS.minHeightM, PLAN_LIMITS.maxHeightM, 'm')}
@@ -157,7 +157,7 @@ export function ControlActions({ droneIds, drones, initial }: ControlActionsProp
         <Alert
           type="error"
           showIcon
-          message={call.error}
+          title={call.error}
           data-testid="control-error"
           style={{ marginBottom: 8 }}
           closable

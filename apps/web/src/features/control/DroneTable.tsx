@@ -43,7 +43,7 @@ export function DroneTable({
       key: 'drone',
       title: t('col.drone'),
       render: (_, d) => (
-        <Space direction="vertical" size={0} style={{ whiteSpace: 'nowrap' }}>
+        <Space orientation="vertical" size={0} style={{ whiteSpace: 'nowrap' }}>
           <span>{d.droneName ?? d.droneId}</span>
           <span style={{ color: '#64748b', fontSize: 12 }}>
             {[d.droneId, d.modelName].filter(Boolean).join(' · ')}
@@ -75,7 +75,7 @@ export function DroneTable({
         d.routeId === null ? (
           '—'
         ) : (
-          <Space direction="vertical" size={0} style={{ minWidth: 110 }}>
+          <Space orientation="vertical" size={0} style={{ minWidth: 110 }}>
             <span>
               #{d.routeId} · {d.droneStatus === null ? '—' : t(`droneStatus.${d.droneStatus}`)}
             </span>
@@ -88,7 +88,7 @@ export function DroneTable({
       title: t('col.command'),
       render: (_, d) =>
         d.lastCommand ? (
-          <Space direction="vertical" size={2}>
+          <Space orientation="vertical" size={2}>
             <span style={{ whiteSpace: 'nowrap' }}>{t(`drones:command.type.${d.lastCommand.type}`)}</span>
             <CommandTag state={d.lastCommand.state} reason={d.lastCommand.reason} />
           </Space>

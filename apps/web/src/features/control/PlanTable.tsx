@@ -39,7 +39,7 @@ export function PlanIssueAlert({ issue }: { issue: PlanIssue }) {
     <Alert
       type="warning"
       showIcon
-      message={t(`issue.${issue.code}`, vars)}
+      title={t(`issue.${issue.code}`, vars)}
       data-testid="plan-issue"
       data-code={issue.code}
     />

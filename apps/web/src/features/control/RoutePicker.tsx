@@ -44,7 +44,7 @@ export function RoutePicker({ droneIds, drones, onRoute }: RoutePickerProps) {
   const countOk = need > 0 && droneIds.length === need;
   return (
     <Card size="small" title={t('route.title')} data-testid="route-picker">
-      <Space direction="vertical" style={{ width: '100%' }}>
+      <Space orientation="vertical" style={{ width: '100%' }}>
         <Select
           showSearch
           allowClear
@@ -93,7 +93,7 @@ export function RoutePicker({ droneIds, drones, onRoute }: RoutePickerProps) {
             </Button>
           </>
         ) : null}
-        {call.error ? <Alert type="error" showIcon message={call.error} data-testid="plan-error" /> : null}
+        {call.error ? <Alert type="error" showIcon title={call.error} data-testid="plan-error" /> : null}
         <CommandResults result={call.result} drones={drones} />
       </Space>
     </Card>

@@ -87,7 +87,7 @@ export default function RoutePlanningPage() {
 
   if (q.isLoading) return <Spin />;
   if (!block || !geometry)
-    return <Alert type="error" message={(q.error as Error | null)?.message || t('blockNotFound')} />;
+    return <Alert type="error" title={(q.error as Error | null)?.message || t('blockNotFound')} />;
   return (
     <div className={styles.page} data-testid="route-planning">
       <Space className={styles.head} wrap>
@@ -113,7 +113,7 @@ export default function RoutePlanningPage() {
             />
           </MapView>
         </div>
-        <Space direction="vertical" style={{ width: '100%' }}>
+        <Space orientation="vertical" style={{ width: '100%' }}>
           <Card size="small" title={t('plan.params')}>
             {params ? (
               <PlanForm

@@ -46,7 +46,7 @@ export function SendPlanDialog({ routeId, count, onClose }: SendPlanDialogProps)
         </Space>
       }
     >
-      <Space direction="vertical" style={{ width: '100%' }}>
+      <Space orientation="vertical" style={{ width: '100%' }}>
         <span>{t('send.choose', { n: count, chosen: chosen.length })}</span>
         <DroneTable
           compact
@@ -87,8 +87,8 @@ export function SendPlanDialog({ routeId, count, onClose }: SendPlanDialogProps)
             {t('command.start')}
           </Button>
         </Space>
-        {plan.error ? <Alert type="error" showIcon message={plan.error} data-testid="plan-error" /> : null}
-        {start.error ? <Alert type="error" showIcon message={start.error} data-testid="start-error" /> : null}
+        {plan.error ? <Alert type="error" showIcon title={plan.error} data-testid="plan-error" /> : null}
+        {start.error ? <Alert type="error" showIcon title={start.error} data-testid="start-error" /> : null}
         <CommandResults result={plan.result} drones={drones} />
         <CommandResults result={start.result} drones={drones} />
       </Space>

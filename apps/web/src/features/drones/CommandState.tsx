@@ -45,7 +45,7 @@ export function CommandState({ droneId, commandId }: { droneId: string; commandI
   });
   const c = q.data?.find((x) => x.id === commandId);
   return (
-    <Space direction="vertical">
+    <Space orientation="vertical">
       <span>{t(`command.type.${c?.type ?? 'lock'}`)}</span>
       <CommandTag state={c?.state ?? 'pending'} reason={c?.reason} />
       <span style={{ color: '#64748b' }}>{t('command.hint')}</span>

@@ -52,7 +52,7 @@ export default function DroneDetailPage() {
     [lng],
   );
   if (q.isLoading) return <Spin />;
-  if (!d) return <Alert type="error" message={(q.error as Error | null)?.message || t('detail.notFound')} />;
+  if (!d) return <Alert type="error" title={(q.error as Error | null)?.message || t('detail.notFound')} />;
   const a = d.actions;
   const unitLabel = t(`common:areaUnit.${unit}`);
   const button = (kind: DroneDialog, show: boolean, danger = false) =>

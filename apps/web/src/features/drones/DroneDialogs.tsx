@@ -183,7 +183,7 @@ function SettingsDialog({ drone, actions, onClose, onDone }: DialogProps) {
                 onChange={setDeviceType}
                 options={DEVICE_TYPES.map((v) => ({ value: v, label: t(`deviceType.${v}`) }))}
               />
-              <InputNumber value={width} min={0.5} max={50} step={0.5} onChange={setWidth} addonAfter="m" />
+              <InputNumber value={width} min={0.5} max={50} step={0.5} onChange={setWidth} suffix="m" />
             </>,
             () =>
               void run(() =>

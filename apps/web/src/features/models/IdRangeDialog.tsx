@@ -185,7 +185,7 @@ export function IdRangeDialog({
       <Alert
         type={preview.ok ? 'info' : preview.problem.key === 'incomplete' ? 'info' : 'error'}
         showIcon
-        message={previewText(preview, t, locale)}
+        title={previewText(preview, t, locale)}
         data-testid="range-preview"
       />
     </Modal>

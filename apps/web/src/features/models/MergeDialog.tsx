@@ -89,7 +89,7 @@ export function MergeDialog({
         <Alert
           type="warning"
           showIcon
-          message={t('models:merge.warning', { count: chosen.length, name: row.modelName })}
+          title={t('models:merge.warning', { count: chosen.length, name: row.modelName })}
         />
       ) : null}
     </Modal>

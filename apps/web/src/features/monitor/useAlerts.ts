@@ -41,7 +41,7 @@ export function useAlerts(enabled: boolean, onOpen: (droneId: string) => void) {
         seen.current.add(a.id);
         notification.warning({
           key: `alert-${a.id}`,
-          message: t(`anomaly.odd.${a.oddType}`),
+          title: t(`anomaly.odd.${a.oddType}`),
           description: `${a.droneId} · ${typeof a.detail.zoneName === 'string' ? a.detail.zoneName : ''}`,
           onClick: () => open.current(a.droneId),
           placement: 'bottomRight',

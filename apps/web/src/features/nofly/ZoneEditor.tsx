@@ -158,7 +158,7 @@ export function ZoneEditor({ record, onClose }: Props) {
             <Input.TextArea rows={2} maxLength={200} />
           </Form.Item>
           <Form.Item label={t('nofly:col.shape')}>
-            <Space direction="vertical" style={{ width: '100%' }}>
+            <Space orientation="vertical" style={{ width: '100%' }}>
               <Radio.Group
                 value={tool}
                 onChange={(e) => setTool(e.target.value)}
@@ -172,22 +172,24 @@ export function ZoneEditor({ record, onClose }: Props) {
               />
               <div className={styles.hint}>{t(`nofly:editor.hint.${tool}`)}</div>
               {shape?.circle ? (
-                <InputNumber
-                  addonBefore={t('nofly:editor.radius')}
-                  min={10}
-                  max={100_000}
-                  value={Math.round(shape.circle.radiusM)}
-                  onChange={(v) => {
-                    if (typeof v !== 'number' || !shape.circle) return;
-                    const next = drawnOf({
-                      shape: 'circle',
-                      geometry: { type: 'Point', coordinates: shape.circle.center },
-                      radiusM: v,
-                    });
-                    setShape(next);
-                  }}
-                  data-testid="nofly-radius"
-                />
+                <Space.Compact>
+                  <Space.Addon>{t('nofly:editor.radius')}</Space.Addon>
+                  <InputNumber
+                    min={10}
+                    max={100_000}
+                    value={Math.round(shape.circle.radiusM)}
+                    onChange={(v) => {
+                      if (typeof v !== 'number' || !shape.circle) return;
+                      const next = drawnOf({
+                        shape: 'circle',
+                        geometry: { type: 'Point', coordinates: shape.circle.center },
+                        radiusM: v,
+                      });
+                      setShape(next);
+                    }}
+                    data-testid="nofly-radius"
+                  />
+                </Space.Compact>
               ) : null}
               <Space wrap>
                 <span data-testid="nofly-upload">
@@ -205,7 +207,7 @@ export function ZoneEditor({ record, onClose }: Props) {
             </Space>
           </Form.Item>
           {showProblem && problem ? (
-            <Alert type="error" showIcon message={problem} data-testid="nofly-geometry-error" />
+            <Alert type="error" showIcon title={problem} data-testid="nofly-geometry-error" />
           ) : null}
         </Form>
         <div className={styles.map} data-testid="nofly-map">

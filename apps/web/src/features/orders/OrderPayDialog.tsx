@@ -80,7 +80,7 @@ export function OrderPayDialog({
       open
       title={t('orders:pay.title', { orderSn: order.orderSn })}
       onCancel={onClose}
-      maskClosable={false}
+      mask={{ closable: false }}
       destroyOnHidden
       footer={[
         step.kind === 'expired' ? (

@@ -108,7 +108,7 @@ export function AddClientDialog({
         </Button>
       </Space.Compact>
       {lookupError ? (
-        <Alert type="warning" showIcon message={lookupError} style={{ marginBottom: 16 }} />
+        <Alert type="warning" showIcon title={lookupError} style={{ marginBottom: 16 }} />
       ) : null}
       {found ? (
         <>
@@ -119,13 +119,13 @@ export function AddClientDialog({
             <Descriptions.Item label={t('leasingClients:col.userName')}>{found.userName}</Descriptions.Item>
           </Descriptions>
           {found.isClient ? (
-            <Alert type="info" showIcon message={t('leasingClients:add.already')} />
+            <Alert type="info" showIcon title={t('leasingClients:add.already')} />
           ) : (
             // Its names are masked until it consents; say why, and what comes next.
             <Alert
               type="info"
               showIcon
-              message={t('leasingClients:add.consentHint')}
+              title={t('leasingClients:add.consentHint')}
               style={{ marginBottom: 16 }}
               data-testid="client-add-consent"
             />

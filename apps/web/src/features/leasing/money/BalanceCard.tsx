@@ -39,12 +39,12 @@ export function BalanceCard({ amount, loading, pickFirst, party, actions }: Prop
       data-testid="balance-card"
     >
       {amount ? (
-        <Space direction="vertical" size="middle" className={styles.full}>
+        <Space orientation="vertical" size="middle" className={styles.full}>
           <Space size={48} wrap>
             <Statistic
               title={t('balance.balance')}
               value={money(amount.balance, amount.currency, lng)}
-              valueStyle={negative ? { color: '#cf1322' } : undefined}
+              styles={{ content: negative ? { color: '#cf1322' } : undefined }}
             />
             <Statistic
               title={t('balance.creditLimit')}
@@ -59,7 +59,7 @@ export function BalanceCard({ amount, loading, pickFirst, party, actions }: Prop
             <Alert
               type="warning"
               showIcon
-              message={t('balance.locked', { count: amount.lockedDrones.length })}
+              title={t('balance.locked', { count: amount.lockedDrones.length })}
               description={amount.lockedDrones.join(', ')}
               data-testid="balance-locked"
             />

@@ -93,7 +93,7 @@ export function RechargeDialog({ open, who, currency, onClose, onPaid }: Props) 
       title={t('qr.title')}
       onCancel={close}
       destroyOnHidden
-      maskClosable={false}
+      mask={{ closable: false }}
       footer={
         step.kind === 'amount'
           ? [
