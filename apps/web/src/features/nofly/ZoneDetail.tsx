@@ -59,7 +59,7 @@ export function ZoneDetail({
     [z],
   );
   return (
-    <Drawer open width={560} title={t('nofly:detail.title')} onClose={onClose} destroyOnHidden>
+    <Drawer open size={560} title={t('nofly:detail.title')} onClose={onClose} destroyOnHidden>
       {z ? (
         <div data-testid="nofly-detail">
           <div className={styles.detailMap}>

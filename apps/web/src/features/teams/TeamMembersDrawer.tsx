@@ -105,7 +105,7 @@ export function TeamMembersDrawer({
   return (
     <Drawer
       open
-      width={640}
+      size={640}
       title={t('teams:drawer.title', { name: team.groupName })}
       onClose={onClose}
       data-testid="team-drawer"
