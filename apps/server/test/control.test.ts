@@ -3,8 +3,9 @@
  * PostgreSQL and the embedded MQTT broker over TCP, with a device that signs in with its maker's
  * key, reports telemetry (so its drones are online) and answers commands as a drone would.
  *
- * For every call: 401, 403 for staff, a lease manager and a government (which controls no drone),
- * 404 for another tenant's drone; refusals all or nothing and named (offline, locked, start
+ * For every call: 401, 403 for staff and a lease manager, 404 for another tenant's drone; a
+ * government watches (GET: the drones of its region only) and is refused every command with a
+ * translated 403; refusals all or nothing and named (offline, locked, start
  * without a plan, a route's droneCount); then the whole loop: settings, a plan for two drones,
  * start, progress, pause, resume, done and return home, read back through GET route/{routeId} and
  * GET drones.
@@ -126,14 +127,67 @@ describe('who may control', () => {
     ['POST', `${CONTROL_BASE}/command`, { droneIds: [d[0]], type: 'pause' }],
   ];
 
-  it('401 without a session; 403 for staff, a lease manager and a government', async () => {
+  it('401 without a session; 403 for staff and a lease manager', async () => {
     const before = await commandCount();
     for (const [method, url, payload] of calls()) {
       expect((await call(method, url, null, payload)).statusCode).toBe(401);
-      for (const role of ['staff', 'leaseManager', 'government'])
+      for (const role of ['staff', 'leaseManager'])
         expect((await call(method, url, role, payload)).statusCode, `${role} ${url}`).toBe(403);
     }
     expect(await commandCount()).toBe(before);
+  });
+
+  it('a government watches the drones of its region and is refused every command, translated', async () => {
+    const before = await commandCount();
+    for (const [method, url, payload] of calls().slice(1)) {
+      const en = await call(method, url, 'government', payload, 'en');
+      expect(en.statusCode, url).toBe(403);
+      expect(body(en).message).toBe(translate('controlWatchOnlyAccount', 'en'));
+      const zh = await call(method, url, 'government', payload, 'zh');
+      expect(zh.statusCode, url).toBe(403);
+      expect(body(zh).message).toBe(translate('controlWatchOnlyAccount', 'zh'));
+    }
+    expect(await commandCount()).toBe(before);
+    const gov = await t.db
+      .selectFrom('accounts')
+      .innerJoin('users', 'users.account_id', 'accounts.id')
+      .select(['accounts.id', 'rule_province', 'rule_city', 'rule_county'])
+      .where('users.phone', '=', '13800000002')
+      .executeTakeFirstOrThrow();
+    const code = (gov.rule_county ?? gov.rule_city ?? gov.rule_province) as number;
+    const inRegion = async (lo: number, hi: number) =>
+      (
+        await t.db
+          .selectFrom('drones')
+          .select('drone_id')
+          .where('region_code', '>=', lo)
+          .where('region_code', '<=', hi)
+          .orderBy('drone_id')
+          .execute()
+      ).map((r) => r.drone_id);
+    const span = code % 10_000 === 0 ? 10_000 : code % 100 === 0 ? 100 : 1;
+    const mine = await inRegion(code, code + span - 1);
+    expect(mine.length).toBeGreaterThan(0);
+    const watched = await controlDrones('government');
+    expect(watched.map((x) => x.droneId).sort()).toEqual(mine);
+    // Another region's government (the same account moved to Xinjiang) sees none of them.
+    const xinjiang = 156_650_000;
+    await t.db
+      .updateTable('accounts')
+      .set({ rule_province: xinjiang, rule_city: null, rule_county: null })
+      .where('id', '=', gov.id)
+      .execute();
+    try {
+      const other = (await controlDrones('government')).map((x) => x.droneId).sort();
+      expect(other).toEqual(await inRegion(xinjiang, xinjiang + 9_999));
+      expect(other.some((id) => mine.includes(id))).toBe(false);
+    } finally {
+      await t.db
+        .updateTable('accounts')
+        .set({ rule_province: gov.rule_province, rule_city: gov.rule_city, rule_county: gov.rule_county })
+        .where('id', '=', gov.id)
+        .execute();
+    }
   });
 
   it("another tenant's drone is 404 (maker B on operator A's drones), and so is its route", async () => {

@@ -3,12 +3,14 @@ import {
   type AccessSubject,
   allowedScreens,
   canAccessScreen,
+  canCommandOn,
   canCreateSubAccounts,
   DEFAULT_HOST_SCREENS,
   governmentRegionCode,
   hasAbility,
   homeScreen,
   isLeaseAccount,
+  watchOnlyReason,
 } from './access.ts';
 import { ALL_SCREENS } from './screens.ts';
 import { PLATFORM_ADMIN } from './testing.ts';
@@ -201,5 +203,28 @@ describe('the drone detail', () => {
               canAccessScreen(s, 'DroneList'),
             );
           }
+  });
+});
+
+describe('watch-only screens', () => {
+  it('a government has group control, but only watches it', () => {
+    const gov = subject({ accountType: 2, userType: 4 });
+    expect(canAccessScreen(gov, 'GroupControl')).toBe(true);
+    expect(watchOnlyReason(gov, 'GroupControl')).toBe('accountType');
+    expect(canCommandOn(gov, 'GroupControl')).toBe(false);
+  });
+
+  it('the platform, a maker and an operator command where they have the screen', () => {
+    expect(canCommandOn(base, 'GroupControl')).toBe(true);
+    expect(canCommandOn(subject({ accountType: 3, userType: 4 }), 'GroupControl')).toBe(true);
+    expect(canCommandOn(subject({ accountType: 4, userType: 5 }), 'GroupControl')).toBe(true);
+    const maker = subject({ accountType: 3, userType: 4, leaseModel: 1, vipLevel: 1 });
+    expect(canCommandOn(maker, 'FlightControl')).toBe(true);
+  });
+
+  it('a user without the command ability only watches; a screen without commands commands nothing', () => {
+    expect(watchOnlyReason(subject({ accountType: 3, userType: 6 }), 'GroupControl')).toBe('ability');
+    expect(watchOnlyReason(base, 'DroneList')).toBeNull();
+    expect(canCommandOn(base, 'DroneList')).toBe(false);
   });
 });

@@ -208,6 +208,46 @@ export function hasAbility(s: Pick<AccessSubject, 'userType'>, ability: Ability)
   return ABILITIES_BY_USER_TYPE[s.userType].includes(ability);
 }
 
+/**
+ * Screens that send commands, and who may only watch there. 000 §6 grants GroupControl to a
+ * government (type 2): it supervises a region, so it watches the drones of its region (status,
+ * plan, progress), while settings, plans and start / pause / resume / return home stay with the
+ * drones' operators and makers. A user without `ability` watches too. The server answers the
+ * screen's reads to a watcher and refuses its commands (403); the web hides the command controls
+ * and says why (`watchOnlyReason`).
+ */
+export const SCREEN_COMMANDS: { readonly [S in Screen]?: ScreenCommands } = {
+  GroupControl: { ability: 'manageEquipment', watchOnlyAccountTypes: [2] },
+  FlightControl: { ability: 'manageEquipment', watchOnlyAccountTypes: [] },
+};
+
+export interface ScreenCommands {
+  /** The ability a command on the screen needs. */
+  ability: Ability;
+  /** Account types that only watch the screen. */
+  watchOnlyAccountTypes: readonly AccountType[];
+}
+
+/** Why a caller who has the screen may not command on it: its account type, or a missing ability. */
+export type WatchOnlyReason = 'accountType' | 'ability';
+
+/** Why the subject only watches `screen` (it has the screen), or null when it may command there. */
+export function watchOnlyReason(
+  s: Pick<AccessSubject, 'accountType' | 'userType'>,
+  screen: Screen,
+): WatchOnlyReason | null {
+  const rule = SCREEN_COMMANDS[screen];
+  if (!rule) return null;
+  if (rule.watchOnlyAccountTypes.includes(s.accountType)) return 'accountType';
+  if (!hasAbility(s, rule.ability)) return 'ability';
+  return null;
+}
+
+/** May the subject send commands from `screen` (it has the screen and does not only watch it)? */
+export function canCommandOn(s: AccessSubject, screen: Screen): boolean {
+  return canAccessScreen(s, screen) && SCREEN_COMMANDS[screen] !== undefined && !watchOnlyReason(s, screen);
+}
+
 /** Where an unknown path (or "/") leads: 000 §2. */
 export function homeScreen(s: AccessSubject): Screen | null {
   if (s.userType === 6) return 'LeaseList';

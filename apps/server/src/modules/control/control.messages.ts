@@ -131,6 +131,20 @@ export const CONTROL_MESSAGES = {
     th: 'เลือกโดรนลำเดียวกันซ้ำ: {drones}',
     ko: '같은 드론이 두 번 이상 선택되었습니다: {drones}',
   },
+  controlWatchOnlyAccount: {
+    zh: '政府账号只能查看本辖区无人机的状态、航线与进度；下发参数、航线与指令由无人机的厂家或运营方操作',
+    en: "A government account watches its region's drones (status, plan and progress); settings, plans and commands are sent by the drones' makers and operators",
+    'zh-TW': '政府帳號只能查看本轄區無人機的狀態、航線與進度；下發參數、航線與指令由無人機的廠家或營運方操作',
+    th: 'บัญชีหน่วยงานรัฐดูได้เฉพาะสถานะ แผน และความคืบหน้าของโดรนในพื้นที่ของตน การตั้งค่า แผน และคำสั่งเป็นหน้าที่ของผู้ผลิตและผู้ให้บริการโดรน',
+    ko: '정부 계정은 관할 지역 드론의 상태, 경로, 진행률만 볼 수 있습니다. 설정, 경로, 명령은 드론 제조사와 운영사가 보냅니다',
+  },
+  controlWatchOnlyAbility: {
+    zh: '您没有设备管理权限，只能查看无人机，不能下发参数、航线或指令',
+    en: 'You do not have the equipment management permission: you may watch the drones but not send settings, plans or commands',
+    'zh-TW': '您沒有設備管理權限，只能查看無人機，不能下發參數、航線或指令',
+    th: 'คุณไม่มีสิทธิ์จัดการอุปกรณ์ ดูโดรนได้แต่ส่งการตั้งค่า แผน หรือคำสั่งไม่ได้',
+    ko: '장비 관리 권한이 없어 드론을 볼 수만 있고 설정, 경로, 명령을 보낼 수 없습니다',
+  },
   controlNotAllowed: {
     zh: '您无权控制这些无人机：{drones}',
     en: 'You may not control these drones: {drones}',

@@ -1,11 +1,14 @@
 /**
  * Flight and group control (001 §2 GroupControl, FlightControl; §3 control options droneIds,
  * width, height, speed), family /api/drone/control/manage: GET drones, POST settings, POST plan,
- * POST command. Screens GroupControl or FlightControl and the ability manageEquipment; then
- * `canControlDrone` per drone (control.service.ts).
+ * POST command. Screens GroupControl or FlightControl; GET answers whoever has one of them (a
+ * government watches the drones of its region), the POSTs refuse a watcher of SCREEN_COMMANDS (403
+ * with its reason), then `canControlDrone` per drone (control.service.ts).
  */
 import {
   CONTROL_BASE,
+  canAccessScreen,
+  canCommandOn,
   controlCommandBody,
   controlDronePage,
   controlDronesQuery,
@@ -14,6 +17,8 @@ import {
   controlSettingsBody,
   hasAbility,
   ok as okSchema,
+  type Screen,
+  watchOnlyReason,
 } from '@agrifleet/domain';
 import type { FastifyRequest } from 'fastify';
 import { callerOf } from '../../platform/auth/guard.ts';
@@ -24,18 +29,21 @@ import type { Routes } from '../../platform/routes.ts';
 import type { ControlActing, ControlService } from './control.service.ts';
 
 const tags = ['control'];
-const access = {
-  access: { screens: ['GroupControl', 'FlightControl'], ability: 'manageEquipment' },
-} as const;
+const SCREENS: readonly Screen[] = ['GroupControl', 'FlightControl'];
+const access = { access: { screens: SCREENS } } as const;
 
 function acting(req: FastifyRequest): ControlActing {
   const c = callerOf(req);
+  const subject = accessSubject(c, req.hostProfile);
+  const mine = SCREENS.filter((s) => canAccessScreen(subject, s));
+  const watching = mine.some((s) => canCommandOn(subject, s)) ? null : (mine[0] ?? null);
   return {
     scope: scopeOf(c),
     account: c.account,
     actor: { accountId: c.account.id, accountType: c.account.account_type, userId: c.user.id },
     userId: c.user.id,
-    canManage: hasAbility(accessSubject(c, req.hostProfile), 'manageEquipment'),
+    canManage: hasAbility(subject, 'manageEquipment'),
+    watchOnly: watching ? (watchOnlyReason(subject, watching) ?? 'ability') : null,
   };
 }
 
@@ -47,7 +55,7 @@ export const controlRoutes: Routes<{ control: ControlService }> = async (app, { 
       schema: {
         tags,
         summary:
-          'Drones the caller controls: online, flying, locked, position, current plan and status, newest command, settings',
+          'Drones the caller controls or watches: online, flying, locked, position, current plan and status, newest command, settings',
         querystring: controlDronesQuery,
         response: { 200: okSchema(controlDronePage) },
       },

@@ -12,6 +12,7 @@ import {
   PLAN_DEFAULTS,
   type PlanCommandPayload,
   type RoutePlan,
+  type WatchOnlyReason,
 } from '@agrifleet/domain';
 import type { Kysely } from 'kysely';
 import type { DataScope } from '../../platform/auth/scope.ts';
@@ -33,6 +34,8 @@ export interface ControlActing {
   actor: RouteActor;
   userId: number;
   canManage: boolean;
+  /** Why the caller only watches the control screens (SCREEN_COMMANDS), or null: it may command. */
+  watchOnly: WatchOnlyReason | null;
 }
 
 const refuse = (status: number, key: MessageKey, drones: readonly string[]) =>
@@ -50,9 +53,14 @@ export function createControlService(d: {
 }) {
   const now = d.now ?? Date.now;
 
-  /** A government controls no drone (its scope is a region): 403 before anything is read. */
+  /** The scope of a command: a watcher (a government, a user without the ability) is refused, 403. */
   function controlScope(who: ControlActing): DataScope {
-    if (who.scope.kind === 'region' || !who.canManage) throw errors.forbidden();
+    if (who.watchOnly)
+      throw new AppError(
+        403,
+        ErrorCode.forbidden,
+        who.watchOnly === 'accountType' ? 'controlWatchOnlyAccount' : 'controlWatchOnlyAbility',
+      );
     return who.scope;
   }
 
@@ -100,12 +108,13 @@ export function createControlService(d: {
   }
 
   return {
-    /** GET drones: a page of the drones the caller controls, with their live and plan state. */
+    /** GET drones: a page of the drones the caller controls or watches, with their live and plan state. */
     async drones(
       who: ControlActing,
       q: { currentPage: number; pageSize: number; search?: string; online?: number },
     ) {
-      const scope = controlScope(who);
+      // Watchers read too: a government the drones of its region.
+      const scope = who.scope;
       let only: string[] | null = null;
       if (q.online === 1) {
         only = [];
