@@ -1,7 +1,7 @@
 // Makes a fresh clone runnable: installs dependencies when missing or stale, builds the web app
 // when its sources changed since the last build. Only Node built-ins here: it runs before install.
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -35,6 +35,15 @@ export function ensureInstalled() {
   });
 }
 
+/** Whether a built web app says it is a production build (apps/web/vite.config.ts writes build.json). */
+export function isProductionBuild(dist) {
+  try {
+    return JSON.parse(readFileSync(join(dist, 'build.json'), 'utf8')).production === true;
+  } catch {
+    return false;
+  }
+}
+
 export function ensureWebBuilt({ force = false } = {}) {
   const web = join(root, 'apps', 'web');
   const built = mtime(join(web, 'dist', 'index.html'));
@@ -46,7 +55,12 @@ export function ensureWebBuilt({ force = false } = {}) {
     newest(join(root, 'packages', 'domain', 'src')),
     mtime(join(root, 'package-lock.json')),
   );
-  if (!force && built > sources) return;
+  // A development build (one made under NODE_ENV=test before issue 21, or by hand) is rebuilt.
+  if (!force && built > sources && isProductionBuild(join(web, 'dist'))) return;
   console.log('Building the web app...');
-  execFileSync(npm, ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
+  execFileSync(npm, ['run', 'build', '-w', 'apps/web'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
 }

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type UserConfig } from 'vite';
 
 /** Writes .gz and .br beside every text asset; the server sends them precompressed. */
 function precompress(): Plugin {
@@ -32,8 +32,28 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig({
-  plugins: [react(), precompress()],
+/**
+ * Records how the build was made (dist/build.json): scripts/prepare.mjs rebuilds a tree whose build
+ * is not a production one, and the browser tests refuse to run against one.
+ */
+function buildRecord(): Plugin {
+  let outDir = 'dist';
+  let record = {};
+  return {
+    name: 'agrifleet-build-record',
+    apply: 'build',
+    configResolved(c) {
+      outDir = c.build.outDir;
+      record = { production: c.isProduction, nodeEnv: process.env.NODE_ENV, mode: c.mode };
+    },
+    closeBundle() {
+      writeFileSync(join(outDir, 'build.json'), `${JSON.stringify(record)}\n`);
+    },
+  };
+}
+
+const config = {
+  plugins: [react(), precompress(), buildRecord()],
   server: {
     port: 5173,
     allowedHosts: ['.localhost'],
@@ -41,4 +61,11 @@ export default defineConfig({
     proxy: { '/api': { target: process.env.AGRIFLEET_API ?? 'http://localhost:8080', changeOrigin: false } },
   },
   build: { target: 'es2022', sourcemap: false, chunkSizeWarningLimit: 1500 },
+} satisfies UserConfig;
+
+export default defineConfig(({ command }) => {
+  // Always a production build: Vite keeps an inherited NODE_ENV (vitest's and `npm test`'s 'test'),
+  // which built React's development runtime and antd's dev-only CSS and warnings (issue 21, point 8).
+  if (command === 'build') process.env.NODE_ENV = 'production';
+  return config;
 });
