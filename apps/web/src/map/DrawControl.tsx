@@ -111,17 +111,35 @@ export function shapeOfFeature(f: GeoJSONStoreFeatures): DrawnShape | null {
   };
 }
 
+/**
+ * Decimals of the coordinates handed to terra-draw (7: about 1 cm, what a drawing gives back).
+ * terra-draw silently refuses a feature with more decimals than its adapter's precision (9):
+ * `addFeatures` answers "excessive precision" and shows nothing. Fields stored by the API, an
+ * import or the demo generator carry up to 15 decimals, so the outline of such a field was never
+ * drawn in its edit dialog (issue 21).
+ */
+export const DRAW_DECIMALS = 7;
+
+/** A polygon with every coordinate rounded to DRAW_DECIMALS (a closed ring stays closed). */
+export function drawablePolygon(p: Polygon): Polygon {
+  const round = (v: number) => Number(v.toFixed(DRAW_DECIMALS));
+  return {
+    type: 'Polygon',
+    coordinates: p.coordinates.map((ring) => ring.map((pt) => pt.map(round))),
+  };
+}
+
 const toFeature = (s: DrawnShape): GeoJSONStoreFeatures => ({
   id: crypto.randomUUID(),
   type: 'Feature',
-  geometry: s.circle ? circlePolygon(s.circle.center, s.circle.radiusM) : s.geometry,
+  geometry: s.circle ? circlePolygon(s.circle.center, s.circle.radiusM) : drawablePolygon(s.geometry),
   properties: s.circle ? { mode: 'circle', radiusKilometers: s.circle.radiusM / 1000 } : { mode: 'polygon' },
 });
 
 const ringFeatures = (s: DrawnShape): GeoJSONStoreFeatures[] =>
   s.circle
     ? [toFeature(s)]
-    : s.geometry.coordinates.map(
+    : drawablePolygon(s.geometry).coordinates.map(
         (ring, i): GeoJSONStoreFeatures => ({
           id: crypto.randomUUID(),
           type: 'Feature',
@@ -129,6 +147,12 @@ const ringFeatures = (s: DrawnShape): GeoJSONStoreFeatures[] =>
           properties: i === 0 ? { mode: 'polygon' } : { mode: 'polygon', hole: true },
         }),
       );
+
+/** Adds the features; one terra-draw refuses (it would silently not show) is logged as an error. */
+function addShape(d: TerraDraw, features: GeoJSONStoreFeatures[]): void {
+  for (const r of d.addFeatures(features))
+    if (!r.valid) console.error(`DrawControl: terra-draw refused the shape (${r.reason ?? 'invalid'})`);
+}
 
 export function DrawControl({ tool, shape, onChange, color = '#e5484d', holes = false }: DrawControlProps) {
   const map = useMapInstance();
@@ -215,7 +239,7 @@ export function DrawControl({ tool, shape, onChange, color = '#e5484d', holes = 
     });
     const show = () => {
       const s = latest.current.shape;
-      if (s) d.addFeatures(holes ? ringFeatures(s) : [toFeature(s)]);
+      if (s) addShape(d, holes ? ringFeatures(s) : [toFeature(s)]);
       current.current = s;
       d.setMode(latest.current.tool);
     };
@@ -246,7 +270,7 @@ export function DrawControl({ tool, shape, onChange, color = '#e5484d', holes = 
     current.current = shape;
     const mode = d.getMode();
     d.clear();
-    if (shape) d.addFeatures(holes ? ringFeatures(shape) : [toFeature(shape)]);
+    if (shape) addShape(d, holes ? ringFeatures(shape) : [toFeature(shape)]);
     d.setMode(mode);
   }, [shape, holes]);
 

@@ -1,6 +1,6 @@
 import type { GeoJSONStoreFeatures } from 'terra-draw';
 import { describe, expect, it } from 'vitest';
-import { insideRing, ringsOfFeatures } from './DrawControl.tsx';
+import { DRAW_DECIMALS, drawablePolygon, insideRing, ringsOfFeatures } from './DrawControl.tsx';
 
 const square = (x: number, y: number, d: number) => [
   [x, y],
@@ -31,5 +31,21 @@ describe('DrawControl with holes', () => {
 
   it('has no shape once the outer ring is gone', () => {
     expect(ringsOfFeatures([feature(square(0.4, 0.4, 0.2), true)])).toBeNull();
+  });
+});
+
+describe('drawablePolygon', () => {
+  it('rounds a stored field (15 decimals, which terra-draw refuses) to 7, the ring still closed', () => {
+    const ring = [
+      [132.65354294139357, 47.256649991696754],
+      [132.65379082057575, 47.25539400328734],
+      [132.65451025310918, 47.25545981789494],
+      [132.65354294139357, 47.256649991696754],
+    ];
+    const out = drawablePolygon({ type: 'Polygon', coordinates: [ring] }).coordinates[0] as number[][];
+    expect(out[0]).toEqual([132.6535429, 47.25665]);
+    expect(out[0]).toEqual(out.at(-1));
+    const decimals = (v: number) => (String(v).split('.')[1] ?? '').length;
+    expect(Math.max(...out.flat().map(decimals))).toBeLessThanOrEqual(DRAW_DECIMALS);
   });
 });
