@@ -46,7 +46,10 @@ let t: TestApp;
 const auth: Record<string, Record<string, string>> = {};
 const ids: Record<string, number> = {};
 const drones: Record<'a' | 'b', string[]> = { a: [], b: [] };
-const YEAR = new Date().getUTCFullYear();
+/** This year of the statistics time zone (the test app's STAT_TIMEZONE, Asia/Shanghai). */
+const YEAR = Number(
+  new Intl.DateTimeFormat('en', { timeZone: 'Asia/Shanghai', year: 'numeric' }).format(Date.now()),
+);
 const SN = '202601010000000001';
 
 type Method = 'GET' | 'PUT' | 'POST';
@@ -405,6 +408,21 @@ describe('payment provider and fee', () => {
     expect(() => yearlyFeeFrom({ ORDER_CURRENCY: 'yuan' }, fallback)).toThrow(/ISO 4217/);
   });
 
+  it("reads this year in the statistics time zone (issue 21): 17:00 UTC on 31 December is next year's", async () => {
+    const svc = createOrdersService({
+      repo: createOrdersRepo(t.db),
+      invoices: createInvoicesRepo(t.db),
+      payments: null as never, // refused before any payment
+      fee: { amountMinor: 12345, currency: 'CNY' },
+      timeZone: t.config.statTimeZone,
+    });
+    const a = { userId: 0, accountId: ids.makerA as number, platform: false };
+    const eve = new Date(Date.UTC(2026, 11, 31, 17));
+    await expect(svc.create(a, { droneId: drones.a[1] as string, year: 2025 }, eve)).rejects.toMatchObject({
+      params: { min: 2026, max: 2032 },
+    });
+  });
+
   it('leaves an order unpaid, with no payment, ledger row or attempt, when the provider does not open it (503)', async () => {
     const sandbox = paymentsFrom({}, 'orders', {
       jwtSecret: 's',
@@ -431,6 +449,7 @@ describe('payment provider and fee', () => {
         logger: pino({ level: 'silent' }),
       }),
       fee: { amountMinor: 12345, currency: 'CNY' },
+      timeZone: t.config.statTimeZone,
     });
     const a = { userId: 0, accountId: ids.makerA as number, platform: false };
     const user = await t.db

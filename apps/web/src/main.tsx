@@ -4,6 +4,7 @@ import { installChunkErrorHandler } from './app/chunkErrors.ts';
 import { fetchHostProfile } from './app/hostProfile.tsx';
 import { loadAntdLocale } from './i18n/antdLocale.ts';
 import { initI18n, storedLanguage } from './i18n/index.ts';
+import { setStatTimeZone } from './lib/statDay.ts';
 import './app/global.css';
 
 installChunkErrorHandler();
@@ -14,6 +15,8 @@ const [profile, , locale] = await Promise.all([
   initI18n(),
   loadAntdLocale(storedLanguage()),
 ]);
+// Days, periods and times in the server's statistics time zone, whatever the browser's (issue 21).
+setStatTimeZone(profile.statTimeZone);
 document.title = profile.title[document.documentElement.lang] ?? document.title;
 createRoot(document.getElementById('root') as HTMLElement).render(
   <App profile={profile} initialLocale={locale} />,

@@ -14,6 +14,7 @@ export interface WallClock {
 }
 
 const DAY_MS = 86_400_000;
+const MAX_DATE = 8.64e15;
 const formats = new Map<string, Intl.DateTimeFormat>();
 function formatIn(timeZone: string): Intl.DateTimeFormat {
   let f = formats.get(timeZone);
@@ -69,6 +70,8 @@ function offsetAt(ms: number, timeZone: string): number {
  */
 export function wallInstant(w: Partial<WallClock> & Pick<WallClock, 'y' | 'm' | 'd'>, timeZone: string) {
   const local = asUtc(w.y, w.m, w.d, w.hh ?? 0, w.mm ?? 0, w.ss ?? 0);
+  // beyond what a Date holds (±8.64e15 ms, with a day's margin for the zone's offset): no instant
+  if (!(Math.abs(local) <= MAX_DATE - DAY_MS)) return Number.NaN;
   const first = local - offsetAt(local, timeZone);
   const second = local - offsetAt(first, timeZone);
   return second === first ? first : Math.max(first, second);

@@ -1,5 +1,5 @@
 /** The deployment profile for this host, read once at start from the server. */
-import type { PublicHostProfile } from '@agrifleet/domain';
+import type { HostProfileAnswer, PublicHostProfile } from '@agrifleet/domain';
 import { createContext, useContext } from 'react';
 import { http } from '../api/http.ts';
 
@@ -11,5 +11,6 @@ export function useHostProfile(): PublicHostProfile {
   return p;
 }
 
+/** The profile and the statistics time zone (lib/statDay.ts), read once at start. */
 export const fetchHostProfile = () =>
-  http.get<PublicHostProfile>('system/host-profile', undefined, { public: true, silent: true });
+  http.get<HostProfileAnswer>('system/host-profile', undefined, { public: true, silent: true });

@@ -1,13 +1,11 @@
 /** The control of a form field by its kind; Form.Item hands it value, onChange (checked for a switch) and id. */
 import { DatePicker, Input, InputNumber, Select, Switch } from 'antd';
-import dayjs from 'dayjs';
+import { dayOfPicker, pickerDay } from '../lib/statDay.ts';
 import type { Translate } from './columns.ts';
 import { OptionsSelect } from './OptionsSelect.tsx';
 import { dayOutsideTimeBound } from './query.ts';
 import { RegionFilter } from './RegionFilter.tsx';
 import type { DayRange, FieldDef } from './types.ts';
-
-const DAY_FORMAT = 'YYYY-MM-DD';
 
 export function FieldInput({
   field,
@@ -59,12 +57,10 @@ export function FieldInput({
           style={{ width: '100%' }}
           disabled={disabled}
           placeholder={[t('list:startDate'), t('list:endDate')]}
-          disabledDate={(d) => dayOutsideTimeBound(d.format(DAY_FORMAT))}
-          value={value ? [dayjs(value[0]), dayjs(value[1])] : null}
+          disabledDate={(d) => dayOutsideTimeBound(dayOfPicker(d))}
+          value={value ? [pickerDay(value[0]), pickerDay(value[1])] : null}
           onChange={(days) =>
-            onChange?.(
-              days?.[0] && days[1] ? [days[0].format(DAY_FORMAT), days[1].format(DAY_FORMAT)] : undefined,
-            )
+            onChange?.(days?.[0] && days[1] ? [dayOfPicker(days[0]), dayOfPicker(days[1])] : undefined)
           }
           data-testid={common['data-testid']}
         />

@@ -4,16 +4,14 @@
  */
 import { SearchOutlined, UndoOutlined } from '@ant-design/icons';
 import { Button, DatePicker, Input } from 'antd';
-import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
+import { dayOfPicker, pickerDay } from '../lib/statDay.ts';
 import type { Translate } from './columns.ts';
 import styles from './list.module.css';
 import { OptionsSelect } from './OptionsSelect.tsx';
 import { dayOutsideTimeBound } from './query.ts';
 import { RegionFilter } from './RegionFilter.tsx';
 import type { DayRange, FilterDef, Filters, FilterValue } from './types.ts';
-
-const DAY_FORMAT = 'YYYY-MM-DD';
 
 interface InputProps {
   def: FilterDef;
@@ -68,12 +66,10 @@ function FilterInput({ def, value, onChange, onEnter, t }: InputProps) {
           className={styles.filterRange}
           aria-label={label}
           placeholder={[t('list:startDate'), t('list:endDate')]}
-          disabledDate={(d) => dayOutsideTimeBound(d.format(DAY_FORMAT))}
-          value={range ? [dayjs(range[0]), dayjs(range[1])] : null}
+          disabledDate={(d) => dayOutsideTimeBound(dayOfPicker(d))}
+          value={range ? [pickerDay(range[0]), pickerDay(range[1])] : null}
           onChange={(days) =>
-            onChange(
-              days?.[0] && days[1] ? [days[0].format(DAY_FORMAT), days[1].format(DAY_FORMAT)] : undefined,
-            )
+            onChange(days?.[0] && days[1] ? [dayOfPicker(days[0]), dayOfPicker(days[1])] : undefined)
           }
           data-testid={testId}
         />

@@ -4,8 +4,8 @@
  * message), sections, the initial values of a record and the values sent, and where a rule across
  * fields is shown. Pure functions, tested in fields.test.ts.
  */
-import { formatDate } from '@agrifleet/domain';
 import type { Rule } from 'antd/es/form';
+import { statDayOf } from '../lib/statDay.ts';
 import type { Translate } from './columns.ts';
 import { dayInstant } from './query.ts';
 import type { DayRange, FieldDef, FormDef, FormProblem, FormSection, FormValues } from './types.ts';
@@ -71,11 +71,11 @@ export function fieldRules(field: FieldDef, t: Translate): Rule[] {
   return rules;
 }
 
-/** The form's value of a date range from the record's two instants (their local days). */
+/** The form's value of a date range from the record's two instants (their statistics days). */
 function rangeOf(field: FieldDef, source: Record<string, unknown>): DayRange | undefined {
   const [from, to] = (field.params ?? []).map((p) => source[p]);
   if (typeof from !== 'number' || typeof to !== 'number') return undefined;
-  return [formatDate(from, 'YYYY-MM-DD'), formatDate(to, 'YYYY-MM-DD')];
+  return [statDayOf(from), statDayOf(to)];
 }
 
 /**

@@ -95,12 +95,12 @@ describe('API query', () => {
     expect(q).toEqual({ pageIndex: 2, size: 10, sortParam: 'droneId', order: 2 });
   });
 
-  it('day ranges: noons, or the first and last instants of the days', () => {
+  it('day ranges: noons, or the first and last instants of the statistics days (Asia/Shanghai)', () => {
     const q = apiQuery(read('days=2025-01-01~2025-01-31&logged=2025-05-01~2025-05-02'), config);
-    expect(q.startTime).toBe(new Date(2025, 0, 1, 12).getTime());
-    expect(q.endTime).toBe(new Date(2025, 0, 31, 12).getTime());
-    expect(q.from).toBe(new Date(2025, 4, 1).getTime());
-    expect(q.to).toBe(new Date(2025, 4, 3).getTime() - 1);
-    expect(dayInstant('2025-12-31', 'end')).toBe(new Date(2026, 0, 1).getTime() - 1);
+    expect(q.startTime).toBe(Date.UTC(2025, 0, 1, 4));
+    expect(q.endTime).toBe(Date.UTC(2025, 0, 31, 4));
+    expect(q.from).toBe(Date.UTC(2025, 3, 30, 16));
+    expect(q.to).toBe(Date.UTC(2025, 4, 2, 16) - 1);
+    expect(dayInstant('2025-12-31', 'end')).toBe(Date.UTC(2025, 11, 31, 16) - 1);
   });
 });

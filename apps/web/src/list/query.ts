@@ -2,7 +2,8 @@
  * A list's state in the address bar (page, size, sort, order and the filters by name), so that a
  * reload or a shared link shows the same list, and the API query made from it. Pure functions.
  */
-import { LIMITS, MAX_MILLIS, MIN_MILLIS } from '@agrifleet/domain';
+import { isCalendarDay, LIMITS, MAX_MILLIS, MIN_MILLIS } from '@agrifleet/domain';
+import { statDayEnd, statDayNoon, statDayStart } from '../lib/statDay.ts';
 import type {
   DayRange,
   FilterDef,
@@ -31,23 +32,17 @@ type Shape = Pick<ListConfig<unknown>, 'filters' | 'pageSize' | 'defaultSort' | 
   columns: ReadonlyArray<{ key: string; sort?: string | true }>;
 };
 
-const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 /** A real calendar day 'YYYY-MM-DD'. */
-export function isDay(text: string): boolean {
-  const m = DAY.exec(text);
-  if (!m) return false;
-  const d = new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
-  return (
-    d.getFullYear() === Number(m[1]) && d.getMonth() === Number(m[2]) - 1 && d.getDate() === Number(m[3])
-  );
-}
+export const isDay = isCalendarDay;
 
-/** The instant (ms, browser time) of a day's start, end (last ms) or noon. */
+/**
+ * The instant (ms) of a day's start, end (last ms) or noon in the statistics time zone (issue 21:
+ * a list filtered to a day holds the sorties of that statistics day, whatever the browser's zone).
+ */
 export function dayInstant(day: string, at: 'start' | 'end' | 'noon'): number {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  if (at === 'start') return new Date(y, m - 1, d).getTime();
-  if (at === 'noon') return new Date(y, m - 1, d, 12).getTime();
-  return new Date(y, m - 1, d + 1).getTime() - 1;
+  if (at === 'start') return statDayStart(day);
+  if (at === 'noon') return statDayNoon(day);
+  return statDayEnd(day);
 }
 
 /**
@@ -56,12 +51,7 @@ export function dayInstant(day: string, at: 'start' | 'end' | 'noon'): number {
  * would refuse cannot be picked.
  */
 export function dayOutsideTimeBound(day: string): boolean {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  const start = new Date(2000, m - 1, d);
-  start.setFullYear(y); // new Date(y, ...) would read years 0-99 as 1900-1999
-  const next = new Date(start);
-  next.setDate(next.getDate() + 1);
-  return !(start.getTime() >= MIN_MILLIS && next.getTime() - 1 <= MAX_MILLIS);
+  return !(statDayStart(day) >= MIN_MILLIS && statDayEnd(day) <= MAX_MILLIS);
 }
 
 const positiveInt = (text: string | null): number | undefined => {

@@ -38,6 +38,7 @@ export const ordersModule: Routes<OrgDeps> = async (app, deps) => {
     invoices: createInvoicesRepo(deps.db),
     payments: pay,
     fee: yearlyFeeFrom(process.env, { amountMinor: ORDER_YEARLY_FEE_MINOR, currency: ORDER_CURRENCY }),
+    timeZone: deps.config.statTimeZone,
   });
 
   // Payments whose notification never came are asked about every minute.

@@ -17,6 +17,7 @@ import {
   type OrderListQuery,
   type OrderPayAnswer,
   type OrderRow,
+  wallClock,
 } from '@agrifleet/domain';
 import { AppError, errors } from '../../platform/errors.ts';
 import type { InvoicesRepo } from './invoices.repo.ts';
@@ -49,6 +50,8 @@ export function createOrdersService(d: {
   invoices: InvoicesRepo;
   payments: OrderPayments;
   fee: { amountMinor: number; currency: string };
+  /** The statistics time zone, whose year "this year" is (the web offers the same years). */
+  timeZone: string;
 }) {
   /** The order the actor may act on as its payer: another account's (seen by the platform) is 403. */
   async function ownOrder(a: Actor, orderSn: string): Promise<OrderRow> {
@@ -69,7 +72,7 @@ export function createOrdersService(d: {
     drones: (a: Actor, keyword?: string) => d.repo.drones(ownerOf(a), keyword),
 
     async create(a: Actor, body: OrderCreateBody, now = new Date()): Promise<OrderRow> {
-      const thisYear = now.getUTCFullYear();
+      const thisYear = wallClock(now.getTime(), d.timeZone).y;
       const min = thisYear - ORDER_YEARS_BACK;
       const max = thisYear + ORDER_YEARS_AHEAD;
       if (body.year < min || body.year > max) throw errors.badRequest('orderYearOutOfRange', { min, max });

@@ -13,6 +13,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useAreaUnit } from '../../lib/settings.ts';
+import { dayOfPicker, statDayEnd, statDayStart } from '../../lib/statDay.ts';
 import { BLOCK_COLORS } from '../../map/index.ts';
 import { useRegionTree } from '../auth/RegionCascader.tsx';
 import { blocksApi, type Period } from './api.ts';
@@ -42,8 +43,9 @@ export default function BlockDetailPage() {
   const [routeId, setRouteId] = useState<number | null>(null);
   const period = useMemo<Period>(
     () => ({
-      startTime: range?.[0]?.startOf('day').valueOf(),
-      endTime: range?.[1]?.endOf('day').valueOf(),
+      // the picked days are statistics days (issue 21), whatever the browser's zone
+      startTime: range?.[0] ? statDayStart(dayOfPicker(range[0])) : undefined,
+      endTime: range?.[1] ? statDayEnd(dayOfPicker(range[1])) : undefined,
     }),
     [range],
   );

@@ -4,7 +4,12 @@
  * dialog and is read by opening it; rows are marked read one at a time, as a selection, or all of
  * the current type (PUT read with oprType 1 / 2). Every read refreshes the list and the header bell.
  */
-import type { AnomalyBulletinRow, BulletinRow, BulletinTypeCode } from '@agrifleet/domain';
+import {
+  type AnomalyBulletinRow,
+  type BulletinRow,
+  type BulletinTypeCode,
+  formatDate,
+} from '@agrifleet/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Modal, Tabs, Tag, Typography } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
@@ -115,7 +120,7 @@ export default function BulletinListPage() {
         {open ? (
           <>
             <Typography.Paragraph type="secondary">
-              {open.accountName} · {new Date(open.createTime).toLocaleString()}
+              {open.accountName} · {formatDate(open.createTime)}
             </Typography.Paragraph>
             <Typography.Paragraph style={{ whiteSpace: 'pre-wrap' }}>{open.content}</Typography.Paragraph>
           </>

@@ -45,7 +45,7 @@ const item: StatItem = {
   userId: 1,
   userName: 'admin',
   createdAt: 0,
-  updatedAt: new Date(2026, 3, 2, 9, 5).getTime(),
+  updatedAt: Date.UTC(2026, 3, 2, 1, 5), // 09:05 in the statistics time zone (Asia/Shanghai)
 };
 
 describe('data stat list configuration', () => {

@@ -1,5 +1,6 @@
 /** Texts of stat item settings as the list and the detail show them. Pure: tested in config.test.ts. */
-import { DATASTAT_PERIOD_TYPES, type DatastatPeriodType, formatDate } from '@agrifleet/domain';
+import { DATASTAT_PERIOD_TYPES, type DatastatPeriodType } from '@agrifleet/domain';
+import { statDayOf } from '../../lib/statDay.ts';
 import type { Translate } from '../../list/columns.ts';
 
 /** Refresh intervals offered (seconds; 0 = by hand), within 0 or DATASTAT_MIN_REFRESH..DATASTAT_MAX_REFRESH. */
@@ -13,7 +14,7 @@ export function refreshText(seconds: number, t: Translate): string {
   return t('datastat:refresh.seconds', { n: seconds });
 }
 
-const day = (ms: number | null) => (ms === null ? '' : formatDate(ms, 'YYYY-MM-DD'));
+const day = (ms: number | null) => (ms === null ? '' : statDayOf(ms));
 
 /** The period of an item: its name, or the days of a custom range. */
 export function periodText(

@@ -35,6 +35,7 @@ import { useTranslation } from 'react-i18next';
 import { EChart } from '../../charts/EChart.tsx';
 import { currentLanguage } from '../../i18n/index.ts';
 import { useAreaUnit } from '../../lib/settings.ts';
+import { instantOfPicker } from '../../lib/statDay.ts';
 import { type HistoryFilter, monitorApi, type Page } from './api.ts';
 import styles from './monitor.module.css';
 
@@ -53,7 +54,9 @@ export function HistoryDrawer({ droneId, onClose, onPlay }: Props) {
   const [simulated, setSimulated] = useState(false);
   const [selected, setSelected] = useState<number[]>([]);
   const [batteryOf, setBatteryOf] = useState<number | null>(null);
-  const f = { ...filter, droneId, startTime: range?.[0]?.valueOf(), endTime: range?.[1]?.valueOf() };
+  // the picked wall clocks are of the statistics time zone, as the times shown (issue 21)
+  const at = (d: Dayjs | null | undefined) => (d ? instantOfPicker(d) : undefined);
+  const f = { ...filter, droneId, startTime: at(range?.[0]), endTime: at(range?.[1]) };
   const list = useQuery({
     queryKey: ['history', f, simulated],
     queryFn: () => monitorApi.history(f, simulated),

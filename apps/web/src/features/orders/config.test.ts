@@ -63,7 +63,9 @@ describe('order list', () => {
   });
 
   it('offers one year back and five ahead', () => {
-    expect(orderYears(new Date(2026, 5, 1))).toEqual([2025, 2026, 2027, 2028, 2029, 2030, 2031]);
+    expect(orderYears(Date.UTC(2026, 5, 1))).toEqual([2025, 2026, 2027, 2028, 2029, 2030, 2031]);
+    // 17:00 UTC on 31 December is already next year in the statistics time zone (Asia/Shanghai)
+    expect(orderYears(Date.UTC(2026, 11, 31, 17))[1]).toBe(2027);
   });
 });
 

@@ -32,13 +32,14 @@ import type { Translate } from '../../list/columns.ts';
 import type { ColumnDef, FormDef, ListConfig, Option, OptionsSource } from '../../list/types.ts';
 import { ordersApi } from './api.ts';
 
-/** The years an order may name: one back and five ahead (the server's rule). */
-export function orderYears(now = new Date()): number[] {
-  const y = now.getFullYear();
+/** The years an order may name: one back and five ahead of this statistics year (the server's rule). */
+export function orderYears(now = Date.now()): number[] {
+  const y = statYear(now);
   return [y - 1, y, y + 1, y + 2, y + 3, y + 4, y + 5];
 }
 
 import { moneyLocale } from '../../lib/money.ts';
+import { statYear } from '../../lib/statDay.ts';
 
 export { moneyLocale };
 
@@ -159,7 +160,7 @@ export function createOrderForm(
 ): FormDef<null> {
   return {
     titles: { create: 'orders:create.title' },
-    defaults: { year: new Date().getFullYear() },
+    defaults: { year: statYear() },
     fields: [
       { name: 'droneId', label: 'orders:col.droneId', kind: 'select', required: true, options: drones },
       {

@@ -3,8 +3,9 @@ import type { LeaseRecord } from '@agrifleet/domain';
 import { formatDate } from '@agrifleet/domain';
 import { useQuery } from '@tanstack/react-query';
 import { App, DatePicker, Descriptions, Modal, Timeline } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
+import { instantOfPicker, pickerNow } from '../../../lib/statDay.ts';
 import type { Translate } from '../../../list/columns.ts';
 import { leasesApi } from './api.ts';
 import { historyLine } from './config.ts';
@@ -21,12 +22,13 @@ export function ReturnDialog({
   onSaved: () => void;
 }) {
   const { message } = App.useApp();
-  const [at, setAt] = useState<Dayjs | null>(dayjs());
+  // a wall clock of the statistics time zone, as every time shown (issue 21)
+  const [at, setAt] = useState<Dayjs | null>(pickerNow);
   const [busy, setBusy] = useState(false);
   const save = async () => {
     setBusy(true);
     try {
-      await leasesApi.returnDrone(row.id, at ? at.valueOf() : undefined);
+      await leasesApi.returnDrone(row.id, at ? instantOfPicker(at) : undefined);
       void message.success(t('common:updated'));
       onSaved();
       onClose();

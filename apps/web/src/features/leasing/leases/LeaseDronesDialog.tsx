@@ -7,8 +7,9 @@
 import { type CustomerRecord, majorAmountSchema, toMajor } from '@agrifleet/domain';
 import { useQuery } from '@tanstack/react-query';
 import { App, Badge, Col, DatePicker, Form, InputNumber, Modal, Row, Select, Switch } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
+import { instantOfPicker, pickerNow } from '../../../lib/statDay.ts';
 import type { Translate } from '../../../list/columns.ts';
 import { clientsApi } from '../clients/api.ts';
 import { leasesApi } from './api.ts';
@@ -52,7 +53,7 @@ export function LeaseDronesDialog({
     setBusy(true);
     try {
       await leasesApi.add(
-        addRentalBody({ ...v, startTime: v.startTime ? (v.startTime as Dayjs).valueOf() : null }),
+        addRentalBody({ ...v, startTime: v.startTime ? instantOfPicker(v.startTime as Dayjs) : null }),
       );
       void message.success(t('common:created'));
       onSaved();
@@ -98,7 +99,7 @@ export function LeaseDronesDialog({
       <Form
         form={form}
         layout="vertical"
-        initialValues={{ leaseModel: choices[0], dailyFee: false, startTime: dayjs() }}
+        initialValues={{ leaseModel: choices[0], dailyFee: false, startTime: pickerNow() }}
       >
         <Form.Item
           name="accountId"

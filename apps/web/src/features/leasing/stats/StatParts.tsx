@@ -4,11 +4,12 @@
  */
 import type { Language, LeaseDaySeries } from '@agrifleet/domain';
 import { Card, DatePicker, Empty, Spin } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EChart } from '../../../charts/EChart.tsx';
 import { useAreaUnit } from '../../../lib/settings.ts';
+import { afterStatToday, dayOfPicker, pickerDay, statDayOf } from '../../../lib/statDay.ts';
 import type { StatRange } from './api.ts';
 import {
   dailyOption,
@@ -35,20 +36,20 @@ export function useLook(): Look {
 
 export function RangeBar({ value, onChange }: { value: StatRange; onChange: (r: StatRange) => void }) {
   const { t } = useTranslation('leasingStats');
-  const picked: [Dayjs, Dayjs] = [dayjs(value.startTime), dayjs(value.endTime)];
+  const picked: [Dayjs, Dayjs] = [pickerDay(statDayOf(value.startTime)), pickerDay(statDayOf(value.endTime))];
   return (
     <div className={styles.range} data-testid="lease-stat-range">
       <span>{t('range')}</span>
       <DatePicker.RangePicker
         value={picked}
         allowClear={false}
-        disabledDate={(d) => d.isAfter(dayjs().endOf('day'))}
+        disabledDate={(d) => afterStatToday(d)}
         onChange={(v) => {
           const [a, b] = v ?? [];
           if (a && b)
             onChange({
-              startTime: dayTime(a.year(), a.month() + 1, a.date()),
-              endTime: dayTime(b.year(), b.month() + 1, b.date()),
+              startTime: dayTime(dayOfPicker(a)),
+              endTime: dayTime(dayOfPicker(b)),
             });
         }}
       />

@@ -106,10 +106,10 @@ describe('leasing statistics charts', () => {
     expect(o.series[0]?.data).toEqual([{ name: 'Leased', value: 3 }]);
   });
 
-  it('the last 30 days end today', () => {
-    const now = new Date(2026, 10, 25, 10, 0).getTime();
-    const [start, end] = lastDays(now);
-    expect(new Date(start)).toEqual(new Date(2026, 9, 27, 12, 0, 0, 0));
-    expect(new Date(end)).toEqual(new Date(2026, 10, 25, 12, 0, 0, 0));
+  it('the last 30 days end today, as noons of the statistics time zone (Asia/Shanghai)', () => {
+    // 17:00 UTC on 11-25 is 01:00 on 11-26 in Shanghai: that is today, whatever the browser says
+    const [start, end] = lastDays(Date.UTC(2026, 10, 25, 17, 0));
+    expect(start).toBe(Date.UTC(2026, 9, 28, 4));
+    expect(end).toBe(Date.UTC(2026, 10, 26, 4));
   });
 });

@@ -15,6 +15,7 @@ import {
 } from '@agrifleet/domain';
 import { categoryZoom } from '../../../charts/categoryZoom.ts';
 import type { EChartOption } from '../../../charts/EChart.tsx';
+import { lastStatDays, statDayNoon } from '../../../lib/statDay.ts';
 
 export const PALETTE: string[] = [
   '#1677ff',
@@ -195,16 +196,13 @@ export function pieOption(items: ReadonlyArray<{ name: string; value: number }>)
 }
 
 /**
- * A picked day as the calls take it: its local noon, which is the same calendar day in the
- * statistics time zone for browsers within 12 hours of it (the server ends a range today at the latest).
+ * A picked statistics day as the calls take it: its noon in the statistics time zone, which the
+ * server reads back as that day (issue 21: whatever the browser's zone).
  */
-export const dayTime = (y: number, m: number, d: number) => new Date(y, m - 1, d, 12, 0, 0, 0).getTime();
+export const dayTime = (day: string) => statDayNoon(day);
 
-/** The last `days` days ending today, as [noon of the first, noon of today] in ms. */
+/** The last `days` statistics days ending today, as [noon of the first, noon of today] in ms. */
 export function lastDays(now: number, days = 30): [number, number] {
-  const t = new Date(now);
-  return [
-    dayTime(t.getFullYear(), t.getMonth() + 1, t.getDate() - (days - 1)),
-    dayTime(t.getFullYear(), t.getMonth() + 1, t.getDate()),
-  ];
+  const [first, today] = lastStatDays(days, now);
+  return [dayTime(first), dayTime(today)];
 }
