@@ -185,6 +185,28 @@ describe('accounts: list and detail', () => {
     expect(njSeen).not.toContain(zj.accountId);
   });
 
+  it('shows the stored region names in the caller language (provinces translated, cities in pinyin)', async () => {
+    const yc = await createAccount('YC', '13900000005', {
+      province: '江苏省',
+      city: '盐城市',
+      county: '射阳县',
+    });
+    const row = async (lang: string) =>
+      (await k.call('platform', 'GET', `${P.list}?pageSize=1000`, undefined, lang))
+        .json()
+        .data.records.find((r: { accountId: number }) => r.accountId === yc.accountId);
+    expect(await row('en')).toMatchObject({ province: 'Jiangsu', city: 'Yancheng', county: 'Sheyang' });
+    expect(await row('ko')).toMatchObject({ province: '장쑤', city: 'Yancheng' });
+    expect(await row('zh-TW')).toMatchObject({ province: '江蘇省', city: '鹽城市', county: '射陽縣' });
+    expect(await row('zh')).toMatchObject({ province: '江苏省', city: '盐城市', county: '射阳县' });
+    const gov = (await k.call('platform', 'GET', `${P.list}?pageSize=1000`, undefined, 'en'))
+      .json()
+      .data.records.find((r: { accountId: number }) => r.accountId === k.ids.government);
+    expect(gov.province).toBe('Jiangsu');
+    const detail = await k.call('platform', 'GET', `${P.detail}/${yc.accountId}`, undefined, 'th');
+    expect(detail.json().data).toMatchObject({ province: 'เจียงซู', city: 'Yancheng', county: 'Sheyang' });
+  });
+
   it("answers 404 for another tenant's account", async () => {
     expect((await k.call('makerB', 'GET', `${P.detail}/${k.ids.makerA}`)).statusCode).toBe(404);
     expect((await k.call('operatorA', 'GET', `${P.detail}/${k.ids.operatorB}`)).statusCode).toBe(404);

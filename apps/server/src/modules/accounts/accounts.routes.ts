@@ -77,7 +77,7 @@ export const accountRoutes: Routes<{ accounts: AccountsService }> = async (app, 
         response: { 200: okSchema(accountRecord) },
       },
     },
-    async (req) => ok(req, await accounts.detail(callerOf(req), req.params.accountId)),
+    async (req) => ok(req, await accounts.detail(callerOf(req), req.params.accountId, req.lang)),
   );
 
   app.post(

@@ -29,7 +29,7 @@ import type { Db } from '../../platform/db.ts';
 import { AppError, errors } from '../../platform/errors.ts';
 import { translate } from '../../platform/messages.ts';
 import type { Messenger } from '../../platform/messaging.ts';
-import { findRegion } from '../regions/regions.service.ts';
+import { findRegion, localiseRegionNames } from '../regions/regions.service.ts';
 import { mergeManufacturer } from './accounts.merge.ts';
 import { regionNamesOf } from './accounts.region.ts';
 import type { AccountScope, AccountsRepo } from './accounts.repo.ts';
@@ -169,13 +169,15 @@ export function createAccountsService(d: {
       const scope = await visibleScope(c);
       if (q.parentId !== undefined && q.parentId !== c.account.id && !(await repo.inScope(scope, q.parentId)))
         throw errors.notFound();
-      return repo.list(scope, q);
+      const page = await repo.list(scope, q);
+      // Stored region names (the applicant's language) in the caller's language.
+      return { ...page, records: page.records.map((r) => localiseRegionNames(r, a.lang)) };
     },
 
-    async detail(c: Caller, accountId: number) {
+    async detail(c: Caller, accountId: number, lang?: Language) {
       const r = await repo.record(await visibleScope(c), accountId);
       if (!r) throw errors.notFound();
-      return r;
+      return lang ? localiseRegionNames(r, lang) : r;
     },
 
     async own(c: Caller) {

@@ -53,6 +53,11 @@ export interface RegionRecord {
   readonly level: RegionLevel;
   /** 9-digit code of the parent; null for countries. */
   readonly parentCode: number | null;
+  /**
+   * An administrative grouping, not a place (省直辖县级行政区划, 市辖区, ...): not in the tree; the divisions
+   * under it have the level above as parent.
+   */
+  readonly placeholder?: true;
 }
 
 export interface RegionData {
@@ -237,22 +242,40 @@ function cleanName(name: string, provinceName: string): string {
   return provinceName.endsWith('省') ? bare.replace(/^自治区直辖/, '省直辖') : bare;
 }
 
-function buildDivision(
+/**
+ * Names of the source's groupings that are no place: 省直辖县级行政区划 / 自治区直辖县级行政区划 (county-level
+ * divisions administered by the province), 市辖区 (a city's districts, childless in the source) and 县.
+ */
+export function isPlaceholderName(name: string): boolean {
+  return /直辖县级行政区划$/u.test(name) || name === '市辖区' || name === '县';
+}
+
+/**
+ * The division of `node` with its subtree; a placeholder is replaced by its children (attached to
+ * `parentCode`, the level above it) and kept in the index only, marked `placeholder`.
+ */
+function buildDivisions(
   node: PccNode,
   parentCode: number,
   provinceName: string,
   index: Map<number, RegionRecord>,
-): CnDivision {
+): CnDivision[] {
   const gbCode = Number.parseInt(node.code, 10);
   const code = regionCodeOf(CHINA_NUMERIC, gbCode);
   const level = levelOfGb(gbCode);
   const name = level === 'province' ? node.name : cleanName(node.name, provinceName);
   if (index.has(code)) throw new Error(`duplicate region code ${code}`);
-  index.set(code, { code, name, level, parentCode });
-  const children = (node.children ?? []).map((child) =>
-    buildDivision(child, code, level === 'province' ? name : provinceName, index),
+  const placeholder = level !== 'province' && isPlaceholderName(name);
+  index.set(
+    code,
+    placeholder ? { code, name, level, parentCode, placeholder } : { code, name, level, parentCode },
   );
-  return { gbCode, code, name, level, parentCode, children };
+  const below = placeholder ? parentCode : code;
+  const children = (node.children ?? []).flatMap((child) =>
+    buildDivisions(child, below, level === 'province' ? name : provinceName, index),
+  );
+  if (placeholder) return children;
+  return [{ gbCode, code, name, level, parentCode, children }];
 }
 
 function build(): RegionData {
@@ -295,9 +318,23 @@ function build(): RegionData {
     }
   }
   sourceProvinces.sort((a, b) => Number.parseInt(a.code, 10) - Number.parseInt(b.code, 10));
-  const provinces = sourceProvinces.map((p) => buildDivision(p, chinaCode, p.name, index));
+  const provinces = sourceProvinces.flatMap((p) => buildDivisions(p, chinaCode, p.name, index));
 
   return { countries, provinces, index };
+}
+
+let romanised: ReadonlyMap<number, string> | undefined;
+
+/**
+ * Romanised (pinyin) names of the cities and counties by 6-digit code, from `names/pinyin.json` (generated
+ * by `names/build.ts` with pinyin-pro and committed; read on first use).
+ */
+export function romanisedNames(): ReadonlyMap<number, string> {
+  if (!romanised) {
+    const json = createRequire(import.meta.url)('./names/pinyin.json') as Record<string, string>;
+    romanised = new Map(Object.entries(json).map(([code, name]) => [Number(code), name]));
+  }
+  return romanised;
 }
 
 let cached: RegionData | undefined;

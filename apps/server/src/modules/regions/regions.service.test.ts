@@ -1,7 +1,13 @@
 import type { RegionNode } from '@agrifleet/domain';
 import { describe, expect, it } from 'vitest';
-import { loadRegionData, PROVINCE_NAMES, toTraditional } from './regions.data.ts';
-import { countries, findRegion, regionCodeOf, regionTree } from './regions.service.ts';
+import {
+  type CnDivision,
+  loadRegionData,
+  PROVINCE_NAMES,
+  romanisedNames,
+  toTraditional,
+} from './regions.data.ts';
+import { countries, findRegion, regionCodeOf, regionName, regionTree } from './regions.service.ts';
 
 function child(node: RegionNode | undefined, areaId: number): RegionNode | undefined {
   return node?.children?.find((c) => c.areaId === areaId);
@@ -74,7 +80,7 @@ describe('regionTree', () => {
     }
   });
 
-  it('names the provinces in English, Thai and Korean and falls back to Chinese below', () => {
+  it('names the provinces in English, Thai and Korean', () => {
     const en = china('en');
     expect(en.areaName).toBe('China');
     expect(en.children?.map((p) => p.areaName)).toEqual([
@@ -113,7 +119,6 @@ describe('regionTree', () => {
       'Hong Kong',
       'Macau',
     ]);
-    expect(child(child(en, 156320000), 156320100)?.areaName).toBe('南京市');
     expect(child(china('th'), 156110000)?.areaName).toBe('ปักกิ่ง');
     expect(child(china('th'), 156310000)?.areaName).toBe('เซี่ยงไฮ้');
     expect(child(china('ko'), 156110000)?.areaName).toBe('베이징');
@@ -124,6 +129,53 @@ describe('regionTree', () => {
       for (const name of names) expect(name).not.toMatch(/[省市区]/);
     }
     expect(Object.keys(PROVINCE_NAMES)).toHaveLength(34);
+  });
+
+  it('romanises cities and counties in English, Thai and Korean (pinyin)', () => {
+    for (const lang of ['en', 'th', 'ko'] as const) {
+      const jiangsu = child(china(lang), 156320000);
+      expect(child(jiangsu, 156320100)?.areaName).toBe('Nanjing');
+      expect(child(child(jiangsu, 156320900), 156320924)?.areaName).toBe('Sheyang');
+      expect(regionName(156320900, lang)).toBe('Yancheng');
+      expect(regionName(156659001, lang)).toBe('Shihezi');
+    }
+    // Siblings that would read alike keep their generic term; zones keep theirs always.
+    expect(regionName(156653201, 'en')).toBe('Hetian City');
+    expect(regionName(156653221, 'en')).toBe('Hetian County');
+    expect(regionName(156320971, 'en')).toBe('Yancheng Economic and Technological Development Zone');
+    expect(regionName(156222400, 'en')).toBe('Yanbian');
+    expect(regionName(156320903, 'en')).toBe('Yandu');
+    expect(regionName(156610100, 'en')).toBe("Xi'an");
+  });
+
+  it('leaves no Chinese character and no placeholder below China in en, th and ko', () => {
+    const names = (lang: (typeof LANGS)[number]) =>
+      [...walk(china(lang).children ?? [])].map((n) => n.areaName);
+    for (const lang of ['en', 'th', 'ko'] as const) {
+      const below = names(lang);
+      expect(below.length).toBeGreaterThan(3000);
+      expect(below.filter((n) => /\p{Script=Han}/u.test(n))).toEqual([]);
+    }
+    for (const lang of LANGS) {
+      expect(names(lang).filter((n) => /直辖|直轄|^市[辖轄][区區]$/u.test(n))).toEqual([]);
+    }
+  });
+
+  it('has a romanised name for every city and county of the tree (names/pinyin.json is current)', () => {
+    const missing: number[] = [];
+    const walk = (divisions: readonly CnDivision[]) => {
+      for (const d of divisions) {
+        if (!romanisedNames().has(d.gbCode)) missing.push(d.gbCode);
+        walk(d.children);
+      }
+    };
+    for (const p of loadRegionData().provinces) walk(p.children);
+    expect(missing).toEqual([]);
+  });
+
+  it('answers the level above for the code of a placeholder', () => {
+    expect(regionName(156659000, 'en')).toBe('Xinjiang');
+    expect(regionName(156659000, 'zh')).toBe('新疆维吾尔自治区');
   });
 
   it('converts names to traditional characters for zh-TW', () => {
@@ -176,7 +228,7 @@ describe('regionTree', () => {
     for (const lang of LANGS) {
       const ids = [...walk(regionTree(lang))].map((n) => n.areaId);
       expect(new Set(ids).size).toBe(ids.length);
-      expect(ids.length).toBeGreaterThan(3900);
+      expect(ids.length).toBeGreaterThan(3600);
     }
   });
 
@@ -242,9 +294,20 @@ describe('findRegion', () => {
     expect(findRegion(156110108)).toMatchObject({ level: 'county', parentCode: 156110000 });
   });
 
-  it('cleans the names of directly administered county groupings', () => {
-    expect(findRegion(156429000)).toMatchObject({ name: '省直辖县级行政区划', level: 'city' });
-    expect(findRegion(156659000)).toMatchObject({ name: '自治区直辖县级行政区划', level: 'city' });
+  it('cleans the names of directly administered county groupings and marks them placeholders', () => {
+    expect(findRegion(156429000)).toMatchObject({
+      name: '省直辖县级行政区划',
+      level: 'city',
+      placeholder: true,
+    });
+    expect(findRegion(156659000)).toMatchObject({ name: '自治区直辖县级行政区划', placeholder: true });
+    expect(findRegion(156130101)).toMatchObject({ name: '市辖区', placeholder: true });
+  });
+
+  it('attaches the divisions under a placeholder to the level above', () => {
+    expect(findRegion(156659001)).toMatchObject({ name: '石河子市', parentCode: 156650000 });
+    expect(findRegion(156429004)).toMatchObject({ name: '仙桃市', parentCode: 156420000 });
+    expect(findRegion(156320902)?.parentCode).toBe(156320900);
   });
 
   it('returns null for unknown or invalid codes', () => {

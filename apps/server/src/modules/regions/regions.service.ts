@@ -19,6 +19,7 @@ import {
   type RegionLevel,
   type RegionRecord,
   regionCodeOf,
+  romanisedNames,
   toTraditional,
 } from './regions.data.ts';
 
@@ -45,7 +46,10 @@ function countryName(country: CountryRecord, lang: Language): string {
   return country.names[lang as CountryLocale];
 }
 
-/** Name of a Chinese division: zh as is, zh-TW converted, en/th/ko translated for provinces only. */
+/**
+ * Name of a Chinese division: zh as is, zh-TW converted; en/th/ko: the provinces translated, cities and
+ * counties romanised (pinyin, `names/pinyin.json`).
+ */
 function divisionName(division: CnDivision, lang: Language): string {
   if (lang === 'zh') return division.name;
   if (lang === 'zh-TW') return toTraditional(division.name);
@@ -53,7 +57,7 @@ function divisionName(division: CnDivision, lang: Language): string {
     const translated = PROVINCE_NAMES[division.gbCode]?.[lang];
     if (translated) return translated;
   }
-  return division.name;
+  return romanisedNames().get(division.gbCode) ?? division.name;
 }
 
 function divisionNode(division: CnDivision, lang: Language): RegionNode {
@@ -125,7 +129,9 @@ export function countries(lang: Language): RegionNode[] {
 
 /**
  * Looks a region up by its 9-digit code (a plain ISO numeric country code such as 156 or 764 is accepted
- * too and means the country). Names are simplified Chinese. Null when unknown.
+ * too and means the country). Names are simplified Chinese. Null when unknown. A placeholder grouping
+ * (省直辖县级行政区划, 市辖区: `placeholder`) is found, but the divisions under it name the level above
+ * as their parent.
  */
 export function findRegion(code: number): RegionInfo | null {
   if (!Number.isInteger(code) || code <= 0) return null;
@@ -135,8 +141,14 @@ export function findRegion(code: number): RegionInfo | null {
 
 const nameCache = new Map<Language, Map<number, string>>();
 
-/** Localised name of a 9-digit region code (country, province, city or county); null when unknown. */
+/**
+ * Localised name of a 9-digit region code (country, province, city or county); null when unknown. A
+ * placeholder grouping is no place: its code answers the name of the level above.
+ */
 export function regionName(code: number, lang: Language): string | null {
+  const placeholder = findRegion(code);
+  if (placeholder?.placeholder && placeholder.parentCode !== null)
+    return regionName(placeholder.parentCode, lang);
   const language = normaliseLanguage(lang);
   let names = nameCache.get(language);
   if (!names) {
@@ -152,4 +164,76 @@ export function regionName(code: number, lang: Language): string | null {
     nameCache.set(language, names);
   }
   return names.get(code) ?? null;
+}
+
+/** Region names as accounts store them (the registration form's names, in the applicant's language). */
+export interface StoredRegionNames {
+  province?: string | null;
+  city?: string | null;
+  county?: string | null;
+}
+
+let nameIndex: Map<string, number[]> | undefined;
+
+/** Every name of every region in the five languages (placeholders in zh and zh-TW too) -> its codes. */
+function codesByName(): Map<string, number[]> {
+  if (!nameIndex) {
+    const index = new Map<string, number[]>();
+    const add = (name: string, code: number) => {
+      const codes = index.get(name);
+      if (!codes) index.set(name, [code]);
+      else if (!codes.includes(code)) codes.push(code);
+    };
+    for (const lang of LANGUAGES) {
+      const walk = (nodes: readonly RegionNode[]) => {
+        for (const n of nodes) {
+          add(n.areaName, n.areaId < 1000 ? n.areaId * REGION_CODE_FACTOR : n.areaId);
+          if (n.children) walk(n.children);
+        }
+      };
+      walk(regionTree(lang));
+    }
+    for (const r of loadRegionData().index.values()) {
+      if (!r.placeholder) continue;
+      add(r.name, r.code);
+      add(toTraditional(r.name), r.code);
+    }
+    nameIndex = index;
+  }
+  return nameIndex;
+}
+
+/**
+ * Stored region names (province, city, county; in any of the five languages, as an account's registration
+ * sent them) in `lang`: each name is looked up under the one before it (a country stands as province for
+ * countries without provinces; a placeholder city such as 省直辖县级行政区划 is dropped). A name that is not
+ * found is kept as stored, and so are the names after it.
+ */
+export function localiseRegionNames<T extends StoredRegionNames>(names: T, lang: Language): T {
+  const chinaCode = CHINA_NUMERIC * REGION_CODE_FACTOR;
+  const out: StoredRegionNames = {};
+  let parents: (number | null)[] = [chinaCode, null];
+  let resolved = true;
+  for (const level of ['province', 'city', 'county'] as const) {
+    const name = names[level];
+    if (!name || !resolved) {
+      out[level] = name;
+      continue;
+    }
+    const found =
+      (codesByName().get(name.trim()) ?? [])
+        .map((c) => findRegion(c))
+        .find((r) => r !== null && parents.includes(r.parentCode)) ?? null;
+    if (!found) {
+      resolved = false;
+      out[level] = name;
+    } else if (found.placeholder) {
+      out[level] = null;
+      parents = [found.parentCode];
+    } else {
+      out[level] = regionName(found.code, lang);
+      parents = [found.code];
+    }
+  }
+  return { ...names, ...out };
 }

@@ -74,8 +74,8 @@ export function countryCode(isoNumeric: number): number {
 
 /**
  * The full hierarchy of a 9-digit code. Chinese codes use the regions module for the parent of a county
- * (municipality districts and Hong Kong / Macau districts have none at city level; Hainan's directly
- * administered counties have the pseudo-city 469000, as in the regions module); codes the module lacks fall
+ * (municipality districts, Hong Kong / Macau districts and the counties under a placeholder grouping such as
+ * Hainan's 469000 have none at city level); codes the module lacks fall
  * back on the GB/T 2260 pattern (xx0000 province, xxyy00 city).
  */
 export function hierarchyOf(code: number): RegionAt {
@@ -84,7 +84,11 @@ export function hierarchyOf(code: number): RegionAt {
   const gb = code - CHINA;
   const province = CHINA + Math.floor(gb / 10_000) * 10_000;
   if (gb % 10_000 === 0) return Object.freeze({ country, province, city: null, county: null });
-  if (gb % 100 === 0) return Object.freeze({ country, province, city: code, county: null });
+  if (gb % 100 === 0) {
+    // A placeholder grouping (自治区直辖县级行政区划) is no city: the point lies in the province.
+    const city = findRegion(code)?.placeholder ? null : code;
+    return Object.freeze({ country, province, city, county: null });
+  }
   const parent = findRegion(code)?.parentCode ?? code - (gb % 100);
   const city = parent !== province && findRegion(parent)?.level === 'city' ? parent : null;
   return Object.freeze({ country, province, city, county: code });

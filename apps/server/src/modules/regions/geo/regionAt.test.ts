@@ -36,12 +36,12 @@ describe('regionAt over the packaged data (ECharts 4 prefectures + Natural Earth
     },
   );
 
-  it("gives a directly administered county-level city its code and the regions module's pseudo-city", () => {
-    // Wuzhishan, Hainan: county 469001 under 469000 "省直辖县级行政区划".
+  it('gives a directly administered county-level city its code and no city (the grouping is no place)', () => {
+    // Wuzhishan, Hainan: county 469001 under the placeholder 469000 "省直辖县级行政区划".
     expect(regionAt(109.52, 18.78)).toEqual({
       country: CN,
       province: 156_460_000,
-      city: 156_469_000,
+      city: null,
       county: 156_469_001,
     });
   });
