@@ -14,12 +14,13 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useAreaUnit } from '../../lib/settings.ts';
 import { dayOfPicker, statDayEnd, statDayStart } from '../../lib/statDay.ts';
+import { regionLabel } from '../../list/region.ts';
 import { BLOCK_COLORS } from '../../map/index.ts';
 import { useRegionTree } from '../auth/RegionCascader.tsx';
 import { blocksApi, type Period } from './api.ts';
 import { ExportDialog, ShareDialog, useBlockDelete } from './BlockDialogs.tsx';
 import { BlockEditor } from './BlockEditor.tsx';
-import { namesOf, OwnerCell } from './BlockListPage.tsx';
+import { OwnerCell } from './BlockListPage.tsx';
 import { BlockMap, UNSPRAYED_COLOR } from './BlockMap.tsx';
 import { CoverageFigures, RoutesTable, SortiesTable } from './BlockSections.tsx';
 import { BlockShares } from './BlockShares.tsx';
@@ -64,7 +65,7 @@ export default function BlockDetailPage() {
   if (q.isLoading) return <Spin />;
   if (!b)
     return <Alert type="error" title={(q.error as Error | null)?.message || t('blocks:detail.notFound')} />;
-  const region = b.regionCode && regions.data ? namesOf(regions.data, b.regionCode)?.join(' / ') : null;
+  const region = regionLabel(regions.data, b.regionCode);
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ['blocks'] });
   const holes = b.geometry.coordinates.length - 1;
 

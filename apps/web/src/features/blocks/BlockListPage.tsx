@@ -5,7 +5,7 @@
  * detail, route planning, and the batch delete (nothing selected: 'no block selected' locally;
  * a block in use: the server's message and force delete).
  */
-import { type BlockPage, type BlockRecord, convertArea, type RegionNode } from '@agrifleet/domain';
+import { type BlockPage, type BlockRecord, convertArea } from '@agrifleet/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { Tag, Tooltip } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
@@ -15,23 +15,13 @@ import { useAreaUnit } from '../../lib/settings.ts';
 import type { Translate } from '../../list/columns.ts';
 import { ListFigures } from '../../list/ListFigures.tsx';
 import { ListPage } from '../../list/ListPage.tsx';
-import { regionCodeOf } from '../../list/region.ts';
+import { regionLabel } from '../../list/region.ts';
 import { useRegionTree } from '../auth/RegionCascader.tsx';
 import { ExportDialog, ShareDialog, useBlockDelete } from './BlockDialogs.tsx';
 import { BlockEditor } from './BlockEditor.tsx';
 import styles from './blocks.module.css';
 import { blockListConfig } from './config.ts';
 import { blockDetailPath, blockRoutePath } from './paths.ts';
-
-/** Names from the country down to the region of `code`. */
-export function namesOf(tree: RegionNode[], code: number): string[] | null {
-  for (const node of tree) {
-    if (regionCodeOf(node.areaId) === code) return [node.areaName];
-    const below = node.children ? namesOf(node.children, code) : null;
-    if (below) return [node.areaName, ...below];
-  }
-  return null;
-}
 
 export function OwnerCell({ row }: { row: BlockRecord }) {
   const { t } = useTranslation('blocks');
@@ -64,13 +54,7 @@ export default function BlockListPage() {
     () => void queryClient.invalidateQueries({ queryKey: ['list', 'blocks'] }),
     [queryClient],
   );
-  const regionName = useCallback(
-    (code: number | null) => {
-      if (!code || !regions.data) return null;
-      return namesOf(regions.data, code)?.join(' / ') ?? null;
-    },
-    [regions.data],
-  );
+  const regionName = useCallback((code: number | null) => regionLabel(regions.data, code), [regions.data]);
   const { remove } = deleter;
   const config = useMemo(
     () =>

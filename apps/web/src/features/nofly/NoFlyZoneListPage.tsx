@@ -5,13 +5,7 @@
  * detail (ZoneDetail), and create / edit on the map (ZoneEditor). Platform and government managers
  * write; manufacturers and operators read (the server decides per zone: `editable`).
  */
-import {
-  hasAbility,
-  type NoflyPage,
-  type NoflyRecord,
-  type RegionNode,
-  type UserType,
-} from '@agrifleet/domain';
+import { hasAbility, type NoflyPage, type NoflyRecord, type UserType } from '@agrifleet/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Switch } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
@@ -19,23 +13,13 @@ import { useTranslation } from 'react-i18next';
 import { useSessionUser } from '../../app/session.ts';
 import type { Translate } from '../../list/columns.ts';
 import { ListPage } from '../../list/ListPage.tsx';
-import { regionCodeOf } from '../../list/region.ts';
+import { regionLabel } from '../../list/region.ts';
 import { useRegionTree } from '../auth/RegionCascader.tsx';
 import { noflyApi } from './api.ts';
 import { noflyListConfig } from './config.ts';
 import styles from './nofly.module.css';
 import { ZoneDetail } from './ZoneDetail.tsx';
 import { ZoneEditor } from './ZoneEditor.tsx';
-
-/** Names from the country down to the region of `code`. */
-function namesOf(tree: RegionNode[], code: number): string[] | null {
-  for (const node of tree) {
-    if (regionCodeOf(node.areaId) === code) return [node.areaName];
-    const below = node.children ? namesOf(node.children, code) : null;
-    if (below) return [node.areaName, ...below];
-  }
-  return null;
-}
 
 function EnabledSwitch({ row, onDone }: { row: NoflyRecord; onDone: () => void }) {
   const { t } = useTranslation('nofly');
@@ -102,13 +86,7 @@ export default function NoFlyZoneListPage() {
       (user.accountType === 1 || user.accountType === 2) &&
       hasAbility({ userType: user.userType as UserType }, 'manageNoFly'),
   );
-  const regionName = useCallback(
-    (code: number | null) => {
-      if (!code || !regions.data) return null;
-      return namesOf(regions.data, code)?.join(' / ') ?? null;
-    },
-    [regions.data],
-  );
+  const regionName = useCallback((code: number | null) => regionLabel(regions.data, code), [regions.data]);
   const config = useMemo(
     () =>
       noflyListConfig({
