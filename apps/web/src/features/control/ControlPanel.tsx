@@ -2,10 +2,12 @@
  * The control panel both control screens use (GroupControl, FlightControl): the drones the caller
  * may control with checkboxes, the flight settings and commands for the chosen ones, and a small map
  * of them. `routes` adds the route picker (group control: send a planned route to the drones);
- * `perDrone` adds a button on each row that controls that drone alone with its own settings.
+ * `perDrone` adds a button on each row that controls that drone alone with its own settings. A
+ * watcher (useWatchOnly: a government on group control) sees the drones, their plans and progress,
+ * with no choice or command controls and a note saying why.
  */
-import type { RouteRecord } from '@agrifleet/domain';
-import { Input, Space } from 'antd';
+import type { RouteRecord, Screen } from '@agrifleet/domain';
+import { Alert, Input, Space } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FlightSettings } from './api.ts';
@@ -15,15 +17,18 @@ import styles from './control.module.css';
 import { DroneTable } from './DroneTable.tsx';
 import { RoutePicker } from './RoutePicker.tsx';
 import { useControlDrones } from './useControlDrones.ts';
+import { useWatchOnly } from './useWatchOnly.ts';
 
 export interface ControlPanelProps {
   title: string;
+  screen: Screen;
   routes?: boolean;
   perDrone?: boolean;
 }
 
-export function ControlPanel({ title, routes, perDrone }: ControlPanelProps) {
+export function ControlPanel({ title, screen, routes, perDrone }: ControlPanelProps) {
   const { t } = useTranslation('control');
+  const watch = useWatchOnly(screen);
   const [search, setSearch] = useState('');
   const q = useControlDrones(search);
   const drones = q.data?.records ?? [];
@@ -50,7 +55,11 @@ export function ControlPanel({ title, routes, perDrone }: ControlPanelProps) {
           style={{ width: 260 }}
           data-testid="control-search"
         />
-        <span className={styles.note}>{t('total', { n: q.data?.total ?? 0, chosen: chosen.length })}</span>
+        <span className={styles.note}>
+          {watch
+            ? t('watchTotal', { n: q.data?.total ?? 0 })
+            : t('total', { n: q.data?.total ?? 0, chosen: chosen.length })}
+        </span>
       </Space>
       <div className={styles.grid}>
         <div className={styles.main}>
@@ -58,9 +67,10 @@ export function ControlPanel({ title, routes, perDrone }: ControlPanelProps) {
             drones={drones}
             loading={q.isLoading}
             selected={chosen}
-            onSelect={setSelected}
+            onSelect={watch ? undefined : setSelected}
+            emptyText={watch === 'accountType' ? t('watchNoDrones') : undefined}
             onRowAction={
-              perDrone
+              perDrone && !watch
                 ? (d) => {
                     setSelected([d.droneId]);
                     setInitial({
@@ -74,8 +84,20 @@ export function ControlPanel({ title, routes, perDrone }: ControlPanelProps) {
           />
         </div>
         <div className={styles.side}>
-          <ControlActions droneIds={chosen} drones={drones} initial={initial} />
-          {routes ? <RoutePicker droneIds={chosen} drones={drones} onRoute={setRoute} /> : null}
+          {watch ? (
+            <Alert
+              type="info"
+              showIcon
+              title={t('watchOnly.title')}
+              description={t(`watchOnly.${watch}`)}
+              data-testid="control-watch-only"
+            />
+          ) : (
+            <>
+              <ControlActions droneIds={chosen} drones={drones} initial={initial} />
+              {routes ? <RoutePicker droneIds={chosen} drones={drones} onRoute={setRoute} /> : null}
+            </>
+          )}
           <div className={styles.mapBox}>
             <ControlMap drones={shown} route={route} />
           </div>

@@ -15,7 +15,10 @@ export interface DroneTableProps {
   drones: readonly ControlDrone[];
   loading?: boolean;
   selected: readonly string[];
-  onSelect: (ids: string[]) => void;
+  /** Choosing drones; without it the table only shows them (a watcher). */
+  onSelect?: (ids: string[]) => void;
+  /** The text of an empty list (default: no drones to control). */
+  emptyText?: string;
   /** Most drones that may be chosen (the plan's drone count), or no limit. */
   max?: number;
   /** A per-drone action (flight control: control this drone alone). */
@@ -33,6 +36,7 @@ export function DroneTable({
   max,
   onRowAction,
   compact,
+  emptyText,
 }: DroneTableProps) {
   const { t } = useTranslation(['control', 'drones']);
   const full = max !== undefined && selected.length >= max;
@@ -135,23 +139,27 @@ export function DroneTable({
       columns={columns}
       pagination={drones.length > 20 ? { pageSize: 20, showSizeChanger: false } : false}
       scroll={{ x: 'max-content' }}
-      rowSelection={{
-        selectedRowKeys: selected as string[],
-        onChange: (keys) => onSelect(keys.map(String)),
-        getCheckboxProps: (d) => {
-          const why = unavailableReason(d);
-          return {
-            disabled: !!why || (full && !selected.includes(d.droneId)),
-            title: why ? t(`unavailable.${why}`) : undefined,
-          };
-        },
-        renderCell: (_checked, d, _i, node) => {
-          const why = unavailableReason(d);
-          return why ? <Tooltip title={t(`unavailable.${why}`)}>{node}</Tooltip> : node;
-        },
-        hideSelectAll: max !== undefined,
-      }}
-      locale={{ emptyText: t('noDrones') }}
+      rowSelection={
+        onSelect
+          ? {
+              selectedRowKeys: selected as string[],
+              onChange: (keys) => onSelect(keys.map(String)),
+              getCheckboxProps: (d) => {
+                const why = unavailableReason(d);
+                return {
+                  disabled: !!why || (full && !selected.includes(d.droneId)),
+                  title: why ? t(`unavailable.${why}`) : undefined,
+                };
+              },
+              renderCell: (_checked, d, _i, node) => {
+                const why = unavailableReason(d);
+                return why ? <Tooltip title={t(`unavailable.${why}`)}>{node}</Tooltip> : node;
+              },
+              hideSelectAll: max !== undefined,
+            }
+          : undefined
+      }
+      locale={{ emptyText: emptyText ?? t('noDrones') }}
     />
   );
 }

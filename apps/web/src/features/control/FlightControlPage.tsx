@@ -7,5 +7,5 @@ import { ControlPanel } from './ControlPanel.tsx';
 
 export default function FlightControlPage() {
   const { t } = useTranslation('common');
-  return <ControlPanel title={t('screen.FlightControl')} perDrone />;
+  return <ControlPanel screen="FlightControl" title={t('screen.FlightControl')} perDrone />;
 }

@@ -8,5 +8,5 @@ import { ControlPanel } from './ControlPanel.tsx';
 
 export default function GroupControlPage() {
   const { t } = useTranslation('common');
-  return <ControlPanel title={t('screen.GroupControl')} routes />;
+  return <ControlPanel screen="GroupControl" title={t('screen.GroupControl')} routes />;
 }
