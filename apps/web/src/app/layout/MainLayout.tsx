@@ -3,11 +3,11 @@
  * role label, user name) and the collapsible side menu, whose state is kept under aside-status. The
  * alternative theme replaces the side menu with a horizontal menu bar under the header and marks the
  * root `theme-alternative` (striped tables). Also hosts the settings and profile dialogs and the idle
- * switch.
+ * switch. Each screen opens at the top of the content (contentScroll.ts; Back returns to its place).
  */
 import { canAccessScreen, type Language, PUBLIC_PATHS, SCREENS, type UserInfo } from '@agrifleet/domain';
 import { ConfigProvider, Layout, type ThemeConfig } from 'antd';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { ProfileDialog } from '../../features/account/ProfileDialog.tsx';
@@ -19,6 +19,7 @@ import { useIdleSwitch } from '../idle.ts';
 import { type MenuAction, selectedMenu, visibleMenu } from '../menu.ts';
 import { useSessionUser } from '../session.ts';
 import { AppMenu } from './AppMenu.tsx';
+import { useContentScroll } from './contentScroll.ts';
 import { useSiteTitle } from './site.ts';
 import { UserArea } from './UserArea.tsx';
 import { asideStatus } from './userLabels.ts';
@@ -64,6 +65,9 @@ function Shell({ user }: { user: UserInfo }) {
     setCollapsed(value);
     asideStatus.store(value);
   }, []);
+
+  const content = useRef<HTMLElement | null>(null);
+  useContentScroll(content);
 
   const [dialog, setDialog] = useState<Dialog>(null);
   const closeDialog = useCallback(() => setDialog(null), []);
@@ -140,7 +144,7 @@ function Shell({ user }: { user: UserInfo }) {
             </Layout.Sider>
           </ConfigProvider>
         )}
-        <Layout.Content className="app-content">
+        <Layout.Content className="app-content" ref={content}>
           <Outlet />
         </Layout.Content>
       </Layout>
