@@ -37,18 +37,22 @@ export function EChart({
   style,
   onClick,
   notMerge = false,
+  devicePixelRatio,
 }: {
   option: EChartOption;
   style?: CSSProperties;
   onClick?: (params: { dataIndex: number; value: unknown }) => void;
   /** Replace the whole option on change (charts whose series or zoom come and go). */
   notMerge?: boolean;
+  /** The canvas's pixels per CSS px (a chart drawn small and scaled up stays sharp); the window's by default. */
+  devicePixelRatio?: number;
 }) {
   return (
     <ReactEChartsCore
       echarts={echarts}
       option={option}
       style={style}
+      opts={devicePixelRatio ? { devicePixelRatio } : undefined}
       notMerge={notMerge}
       lazyUpdate
       onEvents={onClick ? { click: onClick } : undefined}

@@ -1,16 +1,18 @@
 /**
  * The frame of a statistics screen: its refresh clock (one 1-second tick, stopped on unmount), its
  * look, and the heading: the home icon (cancels every pending request of the screen, then goes to
- * the monitor, 001 §2), the title, a switch to the other translated variant and a clock.
+ * the monitor, 001 §2), the title, a switch to the other translated variant and a clock. Its sizes
+ * follow the viewport (scale.ts).
  */
 import { formatDate, SCREENS } from '@agrifleet/domain';
 import { HomeOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { LookProvider, type StatLook, useLook } from './look.ts';
 import { cancelStats } from './queries.ts';
 import { RefreshProvider, useNow, useScreenClock } from './refresh.ts';
+import { ScaleProvider, useWindowScale } from './scale.ts';
 import styles from './stats.module.css';
 
 export interface SwitchLink {
@@ -28,13 +30,24 @@ export function StatFrame({
   children: ReactNode;
 }) {
   const clock = useScreenClock();
+  const scale = useWindowScale();
+  // One design px in CSS px: every size of the screen's styles is a multiple of it (scale.ts).
+  const unit = { '--u': `${scale}px` } as CSSProperties;
   return (
     <RefreshProvider value={clock}>
       <LookProvider value={look}>
-        <div className={styles.screen} data-testid="stat-screen" data-variant={look.variant}>
-          <Heading switchTo={switchTo} />
-          {children}
-        </div>
+        <ScaleProvider value={scale}>
+          <div
+            className={styles.screen}
+            style={unit}
+            data-testid="stat-screen"
+            data-variant={look.variant}
+            data-scale={scale}
+          >
+            <Heading switchTo={switchTo} />
+            {children}
+          </div>
+        </ScaleProvider>
       </LookProvider>
     </RefreshProvider>
   );

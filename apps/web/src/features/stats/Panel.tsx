@@ -2,6 +2,7 @@
 import type { ReactNode } from 'react';
 import { EChart, type EChartOption } from '../../charts/EChart.tsx';
 import { useLook } from './look.ts';
+import { useScale } from './scale.ts';
 import styles from './stats.module.css';
 
 export function Panel({
@@ -58,7 +59,10 @@ export function Tabs<T extends string>({
   );
 }
 
-/** A chart filling its box, or the empty placeholder ('暂无数据', translated but in the large variant). */
+/**
+ * A chart filling its box, or the empty placeholder ('暂无数据', translated but in the large variant).
+ * Its text and marks grow with the screen's scale, as the rest of the screen does.
+ */
 export function ChartBox({
   option,
   loading,
@@ -70,6 +74,7 @@ export function ChartBox({
   onClick?: (params: { dataIndex: number; value: unknown }) => void;
 }) {
   const look = useLook();
+  const scale = useScale();
   if (!option) {
     return loading ? null : (
       <div className={styles.empty} data-testid="stat-empty">
@@ -77,9 +82,27 @@ export function ChartBox({
       </div>
     );
   }
+  if (scale === 1) {
+    return (
+      <div className={styles.fill}>
+        <EChart option={option} notMerge onClick={onClick} style={{ width: '100%', height: '100%' }} />
+      </div>
+    );
+  }
+  // Above the design size the chart is laid out at design size and drawn `scale` times larger (its
+  // text, bars and tooltip grow with the screen), at `scale` times the pixels, so it stays sharp.
+  const box = `${100 / scale}%`;
   return (
     <div className={styles.fill}>
-      <EChart option={option} notMerge onClick={onClick} style={{ width: '100%', height: '100%' }} />
+      <div style={{ width: box, height: box, transform: `scale(${scale})`, transformOrigin: '0 0' }}>
+        <EChart
+          option={option}
+          notMerge
+          onClick={onClick}
+          devicePixelRatio={(window.devicePixelRatio || 1) * scale}
+          style={{ width: '100%', height: '100%' }}
+        />
+      </div>
     </div>
   );
 }
