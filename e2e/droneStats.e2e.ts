@@ -115,7 +115,7 @@ describe('drone statistics', () => {
       .toContain('No data');
     await page.goto(url(PATH));
     await expect.poll(() => rows(page).count(), { timeout: 20_000 }).toBeGreaterThan(0);
-    expect(await page.locator('.ant-table-thead').textContent()).toContain('Sprayed area (Acre)');
+    expect(await page.locator('.ant-table-thead').textContent()).toContain('Sprayed area (ac)');
     await screenshot(page, 'drone-stats-en');
     expect(await missingTranslations(page)).toEqual([]);
     await context.close();

@@ -53,7 +53,7 @@ export function SettingsDialog({ open, onClose, showBigScreen }: Props) {
             block
             value={unit}
             onChange={setAreaUnit}
-            options={AREA_UNITS.map((u) => ({ value: u, label: t(`common:areaUnit.${u}`) }))}
+            options={AREA_UNITS.map((u) => ({ value: u, label: t(`common:areaUnitName.${u}`) }))}
           />
         </Form.Item>
         {showBigScreen ? (

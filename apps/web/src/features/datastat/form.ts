@@ -92,7 +92,7 @@ export function settingsFields(choices: FormChoices, t: Translate): FieldDef[] {
       label: label('areaUnit'),
       kind: 'select',
       required: true,
-      options: AREA_UNITS.map((u) => ({ value: u, labelKey: `common:areaUnit.${u}` })),
+      options: AREA_UNITS.map((u) => ({ value: u, labelKey: `common:areaUnitName.${u}` })),
       span: quarter,
     },
     {

@@ -39,7 +39,7 @@ export default function ClientListPage() {
   const config = useMemo(
     () =>
       clientListConfig(
-        { t, lng },
+        { t, lng, unit, unitLabel },
         {
           openAdd: () => setOpen({ kind: 'add' }),
           editPrices: (row) => setOpen({ kind: 'prices', row }),
@@ -48,7 +48,7 @@ export default function ClientListPage() {
           navigate: (path) => navigate(path),
         },
       ),
-    [t, lng, navigate],
+    [t, lng, unit, unitLabel, navigate],
   );
   const priceForm = useMemo(() => clientPriceForm(clientsApi.update), []);
   const signForm = useMemo(() => clientSignForm(clientsApi.setSign), []);

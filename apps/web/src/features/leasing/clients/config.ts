@@ -19,6 +19,7 @@ import {
   LEASE_SIGN_MAX,
   type LeaseListStat,
   majorAmountSchema,
+  PER_MU,
   toMajor,
 } from '@agrifleet/domain';
 import { z } from 'zod';
@@ -67,7 +68,13 @@ export function currencyOptions(types: BasicPriceCurrency[] | null | undefined):
 export interface ClientLook {
   t: Translate;
   lng: string;
+  /** The user's area unit and its label: the list shows prices per mu converted to it (default mu). */
+  unit?: AreaUnit;
+  unitLabel?: string;
 }
+
+/** A price per mu (minor units) per the user's area unit. */
+export const perAreaUnit = (minorPerMu: number, unit: AreaUnit = 'mu') => minorPerMu / PER_MU[unit];
 
 export interface ClientHooks {
   openAdd: () => void;
@@ -106,7 +113,11 @@ export function clientListConfig(
       col('userName', { value: (r) => r.userName ?? '-' }),
       col('phone', { value: (r) => r.phone ?? '-' }),
       col('activeStatus', { value: (r) => activeStatusLabel(r.activeStatus, t) }),
-      col('muUnitPrice', { value: (r) => money(r.muUnitPrice, r.currency), align: 'right' }),
+      col('muUnitPrice', {
+        value: (r) => money(perAreaUnit(r.muUnitPrice, look.unit), r.currency),
+        titleVars: { unit: look.unitLabel ?? t('common:areaUnit.mu') },
+        align: 'right',
+      }),
       col('durationPrice', { value: (r) => money(r.durationPrice, r.currency), align: 'right' }),
       col('creditLimit', { value: (r) => money(r.creditLimit, r.currency), align: 'right' }),
       col('balance', { value: (r) => money(r.balance, r.currency), align: 'right' }),

@@ -44,7 +44,7 @@ export default function LeaseListPage() {
   const config = useMemo(
     () =>
       leaseListConfig(
-        { t, lng, clients },
+        { t, lng, clients, unit, unitLabel },
         {
           openAdd: () => setOpen({ kind: 'add' }),
           returnDrone: (row) => setOpen({ kind: 'return', row }),
@@ -69,7 +69,7 @@ export default function LeaseListPage() {
             }),
         },
       ),
-    [t, lng, clients, modal, message, refresh],
+    [t, lng, clients, unit, unitLabel, modal, message, refresh],
   );
   const priceForm = useMemo(() => leasePriceForm(models, leasesApi.update), [models]);
 

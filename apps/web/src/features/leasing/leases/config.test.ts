@@ -57,6 +57,11 @@ describe('lease list config', () => {
     const c = leaseListConfig({ t, lng: 'en', clients }, hooks);
     const v = (k: string) => c.columns.find((x) => x.key === k)?.value?.(row);
     expect(v('muUnitPrice')).toBe('CN¥8.00');
+    // In the user's area unit (8.00 per mu is 48.56 per acre), titled with it.
+    const inAcres = leaseListConfig({ t, lng: 'en', clients, unit: 'acre', unitLabel: 'ac' }, hooks);
+    const price = inAcres.columns.find((x) => x.key === 'muUnitPrice');
+    expect(price?.value?.(row)).toBe('CN¥48.56');
+    expect(price?.titleVars).toEqual({ unit: 'ac' });
     expect(v('dailyFee')).toBe('-');
     expect(v('returnTime')).toBe('-');
     expect(v('locked')).toBe('leasingClients:lease.lockedBalance');
@@ -94,6 +99,10 @@ describe('lease list config', () => {
     );
     expect(line).toContain('leasingClients:history.created');
     expect(line).toContain('CN¥9.50');
+    // A lease created without prices in its event (the demo's) reads "Leased", not "Leased:".
+    expect(
+      historyLine({ id: 4, action: 'created', detail: { demo: true }, userName: null, at: 0 }, t, 'en'),
+    ).toBe('leasingClients:history.created');
     expect(historyLine({ id: 2, action: 'cancelled', detail: {}, userName: null, at: 0 }, t, 'en')).toBe(
       'leasingClients:history.cancelled',
     );

@@ -6,6 +6,7 @@
  * what acts (tested in config.test.ts).
  */
 import {
+  type AreaUnit,
   formatDate,
   formatMoney,
   LEASE_STATUSES,
@@ -19,7 +20,7 @@ import {
 } from '@agrifleet/domain';
 import type { Translate } from '../../../list/columns.ts';
 import type { ColumnDef, FormDef, ListConfig, Option, OptionsSource } from '../../../list/types.ts';
-import { moneyLocale, RENTAL_PAGING } from '../clients/config.ts';
+import { moneyLocale, perAreaUnit, RENTAL_PAGING } from '../clients/config.ts';
 import { leasesApi } from './api.ts';
 
 /** The lease models a lessor of `models` (getRentalModelByAccount) may pick: model 3 allows 1, 2 and 3. */
@@ -54,7 +55,7 @@ export interface LeaseHooks {
 const active = (r: LeaseRecord) => r.status === 1;
 
 export function leaseListConfig(
-  look: { t: Translate; lng: string; clients: OptionsSource },
+  look: { t: Translate; lng: string; clients: OptionsSource; unit?: AreaUnit; unitLabel?: string },
   hooks: LeaseHooks,
 ): ListConfig<LeaseRecord, RentalPage> {
   const { t } = look;
@@ -97,7 +98,12 @@ export function leaseListConfig(
       col('accountName'),
       col('sign', { value: (r) => r.sign ?? '-' }),
       col('leaseModel', { value: (r) => t(`leasing:leaseModel.${r.leaseModel}`) }),
-      col('muUnitPrice', { value: (r) => money(r.muUnitPrice, r.currency), align: 'right' }),
+      col('muUnitPrice', {
+        value: (r) =>
+          money(r.muUnitPrice === null ? null : perAreaUnit(r.muUnitPrice, look.unit), r.currency),
+        titleVars: { unit: look.unitLabel ?? t('common:areaUnit.mu') },
+        align: 'right',
+      }),
       col('durationPrice', { value: (r) => money(r.durationPrice, r.currency), align: 'right' }),
       col('dailyFee', { value: (r) => money(r.dailyFee, r.currency), align: 'right' }),
       col('startTime', { value: (r) => time(r.startTime) }),
@@ -238,9 +244,11 @@ export function historyLine(e: LeaseEvent, t: Translate, lng: string): string {
       .filter(Boolean)
       .join(', ');
   const what = t(`leasingClients:history.${e.action}`);
-  if (e.action === 'created') return `${what}: ${prices(e.detail)}`;
+  // A label with nothing after it reads as a value missing: the colon only where something follows.
+  const after = (text: string) => (text ? `${what}: ${text}` : what);
+  if (e.action === 'created') return after(prices(e.detail));
   if (e.action === 'priceChanged' && e.detail.new && typeof e.detail.new === 'object')
-    return `${what}: ${prices(e.detail.new as Record<string, unknown>)}`;
+    return after(prices(e.detail.new as Record<string, unknown>));
   if (e.action === 'returned' && typeof e.detail.returnTime === 'number')
     return `${what}: ${formatDate(e.detail.returnTime, 'YYYY-MM-DD HH:mm')}`;
   return what;
