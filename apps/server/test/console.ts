@@ -9,6 +9,8 @@ import pg from 'pg';
 import pino from 'pino';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
+import { seedDemoActivity } from '../src/demo/activity.ts';
+import { seedDemoAnomalies } from '../src/demo/anomalies.ts';
 import { seedDemoLeasingHistory } from '../src/demo/leasingHistory.ts';
 import { seedDemo } from '../src/demo/seed.ts';
 import { createDb } from '../src/platform/db.ts';
@@ -49,17 +51,21 @@ export async function startTestConsole(env: Record<string, string> = {}): Promis
   }
   const db = createDb(databaseUrl, 8);
   await migrateToLatest(db);
+  const port = await freePort();
   await seedDemo(db);
+  // The screens' records (orders, applications, teams, stat items), as npm start makes them.
+  const jwtSecret = 'console-secret-console-secret-console';
+  await seedDemoActivity(db, { timeZone: 'Asia/Shanghai', jwtSecret, origin: `http://localhost:${port}` });
   // A year of history for the demo drones, as npm start makes on a first start (statistics screens).
   await seedHistory(db, { sorties: 600, days: 365, seed: 1, tracksDays: 0, templates: 20 });
   await seedDemoLeasingHistory(db, 'Asia/Shanghai');
-  const port = await freePort();
+  await seedDemoAnomalies(db, { timeZone: 'Asia/Shanghai' });
   const config = loadConfig({
     NODE_ENV: 'test',
     AGRIFLEET_TEST_MODE: '1',
     DATABASE_URL: databaseUrl,
     DATA_DIR: dir,
-    JWT_SECRET: 'console-secret-console-secret-console',
+    JWT_SECRET: jwtSecret,
     PORT: String(port),
     LOG_LEVEL: 'warn',
     MQTT_PORT: '0',
