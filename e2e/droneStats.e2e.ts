@@ -79,7 +79,7 @@ describe('drone statistics', () => {
     await page.getByTestId('list-export').click();
     const file = await download;
     const ms = Date.now() - started;
-    expect(file.suggestedFilename()).toMatch(/^无人机作业统计_\d{4}-\d{2}-\d{2}\.xlsx$/);
+    expect(file.suggestedFilename()).toMatch(/^无人机作业统计 \d{4}-\d{2}-\d{2}\.xlsx$/);
     const path = join(dir, 'export.xlsx');
     await file.saveAs(path);
     console.log(JSON.stringify({ exportRows: total, exportMs: ms }));

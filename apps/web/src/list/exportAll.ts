@@ -30,3 +30,16 @@ export async function fetchAllPages<R, P extends PageResult<R>>(
   }
   return { rows, last };
 }
+
+/**
+ * The one file name scheme of every list export: "<title> <YYYY-MM-DD>.xlsx", the list's translated
+ * title and the statistics day of the export (STAT_TIMEZONE, not the browser's). Characters that no
+ * file system accepts become spaces; an empty title falls back to "export".
+ */
+export function exportFileName(title: string, day: string): string {
+  const clean = title
+    .replace(/[\\/:*?"<>|\p{Cc}]+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return `${clean || 'export'} ${day}.xlsx`;
+}

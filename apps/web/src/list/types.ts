@@ -197,7 +197,10 @@ export interface FormDef<R, V extends Record<string, unknown> = Record<string, u
 }
 
 export interface ExportDef {
-  /** File name without extension, already translated. */
+  /**
+   * The list's title for the file, translated, without date or extension: every export is named
+   * "<title> <YYYY-MM-DD>.xlsx" with the statistics day (exportFileName).
+   */
   fileName: () => string;
   /** Rows per request (default and most 500). */
   pageSize?: number;

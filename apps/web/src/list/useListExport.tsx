@@ -2,13 +2,15 @@
  * Export of a whole filtered list to .xlsx: every page one after the other (fetchAllPages), with a
  * progress dialog ("n of total") that can cancel, then the workbook built in the browser by the
  * lazily loaded xlsx module (exceljs) with the list's translated column titles, the same values as
- * the table and its totals row, and saved as a download.
+ * the table and its totals row, and saved as a download named by `exportFileName` ("<title> <day>.xlsx",
+ * the statistics day).
  */
 import { App, Button, Modal, Progress } from 'antd';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../api/http.ts';
+import { statToday } from '../lib/statDay.ts';
 import { exportTable, type Translate } from './columns.ts';
-import { type Progress as Done, fetchAllPages } from './exportAll.ts';
+import { type Progress as Done, exportFileName, fetchAllPages } from './exportAll.ts';
 import { DEFAULT_PARAMS } from './query.ts';
 import type { ListConfig, PageResult } from './types.ts';
 
@@ -50,11 +52,11 @@ export function useListExport<R, P extends PageResult<R>>(
       const totals =
         last && config.summary ? { values: config.summary(last), label: t('list:total') } : undefined;
       const table = exportTable(config.columns, rows, t, totals);
-      const name = def.fileName();
+      const title = def.fileName();
       const { xlsxBlob, saveBlob } = await xlsx;
-      const blob = await xlsxBlob(table, name);
+      const blob = await xlsxBlob(table, title);
       if (controller.signal.aborted) throw new ApiError('', 0, 0, true);
-      saveBlob(blob, `${name}.xlsx`);
+      saveBlob(blob, exportFileName(title, statToday()));
       void message.success(t('list:exportDone', { rows: rows.length }));
     } catch (err) {
       if (err instanceof ApiError && err.cancelled) void message.info(t('list:exportCancelled'));
