@@ -25,10 +25,12 @@ interface LabelStyle {
 }
 const COUNTRY_LABEL: LabelStyle = { size: 13, weight: 600, color: '#4a4458' };
 const PROVINCE_LABEL: LabelStyle = { size: 12, weight: 500, color: '#5f5472' };
+const GRID_LABEL: LabelStyle = { size: 11, weight: 500, color: '#6f6a5c' };
+const STYLES: Record<string, LabelStyle> = { province: PROVINCE_LABEL, grid: GRID_LABEL };
 
 /** Draws one label image; `ratio` is the device pixel ratio the image is made for. */
 export function drawLabel(language: string, kind: string, name: string, ratio: number): ImageData {
-  const style = kind === 'province' ? PROVINCE_LABEL : COUNTRY_LABEL;
+  const style = STYLES[kind] ?? COUNTRY_LABEL;
   const family = `${FONTS[language] ?? FONTS.en}, ${FONTS.en}, sans-serif`;
   const font = `${style.weight} ${style.size * ratio}px ${family}`;
   const halo = 2.5 * ratio;

@@ -9,6 +9,7 @@ import { Map as MapLibreMap, setWorkerUrl } from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import { MAP_LIMITS, mapConfig } from './config.ts';
+import { addGrid, installGrid } from './gridLayer.ts';
 import { installImageResolver } from './images.ts';
 import { getMapSettings, subscribeMapSettings, updateMapSettings } from './settings.ts';
 import { getMapState, setMapState } from './store.ts';
@@ -86,12 +87,14 @@ function createMap(el: HTMLDivElement, center: [number, number]): void {
   map.touchZoomRotate.disableRotation();
   map.keyboard.disableRotation();
   installImageResolver(map);
+  installGrid(map);
   let usingSatellite = satellite;
   // Between setStyle and the new style's load the store says not ready; that load applies language and HD.
   const ready = () => getMapState().ready;
 
   map.on('style.load', () => {
     ensureSlots(map);
+    addGrid(map);
     if (map.getProjection()?.type !== 'globe') map.setProjection({ type: 'globe' });
     setLabelLanguage(map, language());
     applyHd(map);
