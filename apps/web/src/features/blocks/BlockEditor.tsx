@@ -5,7 +5,7 @@
  * The area (ellipsoid, net of holes) shows live in the user's unit; the domain's geometry check runs
  * on every change and before sending, with the text the server would answer.
  */
-import { BLOCK_NAME_MAX, BLOCK_REMARK_MAX, type BlockRecord } from '@agrifleet/domain';
+import { BLOCK_NAME_MAX, BLOCK_REMARK_MAX, type BlockRecord, convertArea } from '@agrifleet/domain';
 import { Alert, App, Button, Form, Input, Modal, Radio, Select, Space, Upload } from 'antd';
 import type { Polygon } from 'geojson';
 import { useEffect, useMemo, useState } from 'react';
@@ -15,9 +15,12 @@ import { DrawControl, type DrawnShape, type DrawTool } from '../../map/DrawContr
 import { MapView, useMapInstance } from '../../map/index.ts';
 import { blocksApi } from './api.ts';
 import { type ImportedPolygon, importBlockFile } from './blockFiles.ts';
-import { areaText, blockAreaMu, boundsOf, checkBlock } from './blockShape.ts';
+import { areaText, BLOCK_AREA_WARN_MU, blockAreaMu, boundsOf, checkBlock } from './blockShape.ts';
 import styles from './blocks.module.css';
 import { cropOptions } from './config.ts';
+
+/** Mu in a square kilometre (1 mu = 10,000 / 15 m²). */
+const MU_PER_KM2 = 1500;
 
 interface Props {
   /** The block edited, or null to create one. */
@@ -63,6 +66,31 @@ export function BlockEditor({ record, onClose }: Props) {
       : null;
   const areaMu = shape ? blockAreaMu(shape.geometry) : 0;
   const holes = Math.max(0, (shape?.geometry.coordinates.length ?? 1) - 1);
+  const large = areaMu > BLOCK_AREA_WARN_MU;
+  const unitName = t(`common:areaUnit.${unit}`);
+  const limitText = convertArea(BLOCK_AREA_WARN_MU, unit).toLocaleString(undefined, {
+    maximumFractionDigits: 0,
+  });
+
+  /** Above BLOCK_AREA_WARN_MU: resolves whether the user still wants to save. */
+  const confirmLarge = () =>
+    new Promise<boolean>((resolve) => {
+      modal.confirm({
+        title: t('blocks:editor.large.title'),
+        content: t('blocks:editor.large.body', {
+          area: areaText(areaMu, unit),
+          unit: unitName,
+          km2: (areaMu / MU_PER_KM2).toFixed(2),
+          limit: limitText,
+        }),
+        okText: t('blocks:editor.large.ok'),
+        cancelText: t('blocks:editor.large.cancel'),
+        okButtonProps: { 'data-testid': 'blocks-large-ok' } as Record<`data-${string}`, string>,
+        cancelButtonProps: { 'data-testid': 'blocks-large-cancel' } as Record<`data-${string}`, string>,
+        onOk: () => resolve(true),
+        onCancel: () => resolve(false),
+      });
+    });
 
   const drawn = (s: DrawnShape | null) => {
     setShape(s);
@@ -140,6 +168,7 @@ export function BlockEditor({ record, onClose }: Props) {
     const values = await form.validateFields();
     setShowProblem(true);
     if (!shape || !check?.ok) return;
+    if (large && !(await confirmLarge())) return;
     const body = {
       blockName: values.blockName.trim(),
       geometry: { type: 'Polygon' as const, coordinates: shape.geometry.coordinates as number[][][] },
@@ -283,6 +312,14 @@ export function BlockEditor({ record, onClose }: Props) {
                   <div className={styles.area} data-testid="blocks-area">
                     {areaText(areaMu, unit)} {t(`common:areaUnit.${unit}`)}
                   </div>
+                  {large ? (
+                    <Alert
+                      type="warning"
+                      showIcon
+                      title={t('blocks:editor.large.inline', { limit: limitText, unit: unitName })}
+                      data-testid="blocks-large-warning"
+                    />
+                  ) : null}
                   <div className={styles.hint}>
                     {t('blocks:editor.rings', {
                       n: Math.max(0, (shape.geometry.coordinates[0]?.length ?? 1) - 1),

@@ -26,6 +26,14 @@ export function checkBlock(geometry: Polygon): BlockCheck {
   return { ok: false, message: `blocks:geometry.${r.issue.code}`, vars };
 }
 
+/**
+ * Above this area (mu) the editor warns and asks before saving (issue 21: a mis-click at low zoom
+ * saved a 369,171-mu field). 10,000 mu is 6.7 km² (667 ha): the largest single plots of China's state
+ * farms (Heilongjiang, Xinjiang) are a few thousand mu, a drone sprays some hundreds of mu a day, and
+ * a click at province zoom gives tens of thousands and more.
+ */
+export const BLOCK_AREA_WARN_MU = 10_000;
+
 /** Area net of holes, mu. */
 export const blockAreaMu = (geometry: Polygon): number =>
   squareMetresToMu(ringsAreaM2(geometry.coordinates as number[][][]));
