@@ -169,7 +169,13 @@ describe('the statistics day in a browser of another time zone (issue 21)', () =
         .first();
       await cell.waitFor();
       expect(await cell.getAttribute('class')).not.toContain('ant-picker-cell-disabled');
-      // Today in Shanghai is selectable too, the next day is not.
+      // The picker's today is Shanghai's; it is selectable, the next day is not.
+      expect(
+        await page
+          .locator('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden) td.ant-picker-cell-today')
+          .first()
+          .getAttribute('title'),
+      ).toBe(today);
       const todayCell = page.locator(
         `.ant-picker-dropdown:not(.ant-picker-dropdown-hidden) td[title="${today}"]`,
       );

@@ -95,6 +95,20 @@ describe('the statistics day (default Asia/Shanghai)', () => {
     expect(instantOfPicker(dayjs(new Date(2026, 10, 28, 1, 0)))).toBe(T);
   });
 
+  it("gives antd's pickers the statistics zone's now (their highlighted today and Now button)", () => {
+    // antd's dayjs config takes now as dayjs().tz() when the timezone plugin is there
+    const now = sameInEveryBrowser(() => {
+      const d = dayjs().tz();
+      return {
+        day: dayOfPicker(d),
+        today: statToday(),
+        back: Math.abs(instantOfPicker(d) - Date.now()) < 5_000,
+      };
+    });
+    expect(now.day).toBe(now.today);
+    expect(now.back).toBe(true);
+  });
+
   it('keeps the shared time bound of the pickers in statistics days', () => {
     sameInEveryBrowser(() => [dayOutsideTimeBound('1970-01-01'), dayOutsideTimeBound('1970-01-02')]);
     expect(dayOutsideTimeBound('1970-01-01')).toBe(true); // began 16:00 UTC on 1969-12-31

@@ -17,6 +17,13 @@ import {
   wallInstant,
 } from '@agrifleet/domain';
 import dayjs, { type Dayjs } from 'dayjs';
+import timezone from 'dayjs/plugin/timezone';
+import utc from 'dayjs/plugin/utc';
+
+// antd's pickers take "now" (the highlighted today, the Now button) from dayjs' default zone when
+// the timezone plugin is there: it is the statistics time zone.
+dayjs.extend(utc);
+dayjs.extend(timezone);
 
 /** The server's default STAT_TIMEZONE, until the host profile has said otherwise. */
 export const DEFAULT_STAT_TIME_ZONE = 'Asia/Shanghai';
@@ -24,6 +31,7 @@ export const DAY_FORMAT = 'YYYY-MM-DD';
 
 let zone = DEFAULT_STAT_TIME_ZONE;
 setDisplayTimeZone(zone);
+dayjs.tz.setDefault(zone);
 
 /** Sets the statistics time zone (at start, from the host profile); times are shown in it too. */
 export function setStatTimeZone(timeZone: string | undefined) {
@@ -38,6 +46,7 @@ export function setStatTimeZone(timeZone: string | undefined) {
   }
   zone = next;
   setDisplayTimeZone(next);
+  dayjs.tz.setDefault(next);
 }
 
 export const statTimeZone = () => zone;
