@@ -95,7 +95,7 @@ describe('billing at landing', () => {
 
     // The same points again (a retry, a replay): nothing new is stored or charged.
     await sendBatch(t, basic, drone, points);
-    await new Promise((r) => setTimeout(r, 1500));
+    await t.app.telemetry.writer.drain();
     expect(await chargesOf(drone)).toHaveLength(1);
     expect(await balance(t, c.clientId)).toBe(100 - expected);
 

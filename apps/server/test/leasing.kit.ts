@@ -122,8 +122,18 @@ export async function leaseDirect(
       .set({ yy_account_id: c.client, rental_model: model })
       .where('drone_id', '=', droneId)
       .execute();
-  await notify(t.db, DRONE_REGISTRY_CHANNEL, droneId);
+  await registryChanged(t, droneId);
   return row.id;
+}
+
+/**
+ * The registry notice a change of the drone sends (as the lease services do), once the console's
+ * telemetry directory has taken it: the drone's next points are read with its new operator, on a
+ * loaded machine too (the notice travels over a LISTEN connection of its own).
+ */
+export async function registryChanged(t: TestApp, droneId: string) {
+  await notify(t.db, DRONE_REGISTRY_CHANNEL, droneId);
+  await until(() => t.app.telemetry.directory.peek(droneId) === undefined);
 }
 
 /** A paid recharge's posting and the balance check, as applyPayment does them. */

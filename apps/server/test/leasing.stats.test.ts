@@ -17,11 +17,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addToLeaseStats, type ChargeFigures } from '../src/modules/leasing/leaseStats.ts';
 import { addDays, rangeOf, splitRange } from '../src/modules/leasing/stats.service.ts';
 import { dayStartIn } from '../src/modules/stats/calendar.ts';
-import { notify } from '../src/platform/notify.ts';
 import { DEFAULT_DRONE, rectangleField, runMission } from '../src/sim/flight/index.ts';
-import { DRONE_REGISTRY_CHANNEL } from '../src/telemetry/ingest/droneDirectory.ts';
 import { until } from './commands.kit.ts';
 import { body, createTestApp, signInWith, type TestApp } from './helper.ts';
+import { registryChanged } from './leasing.kit.ts';
 
 let t: TestApp;
 let tz: string;
@@ -555,7 +554,7 @@ describe('leasing statistics: a real landing', () => {
       .set({ yy_account_id: ids.operatorA, rental_model: 1 })
       .where('drone_id', '=', free.drone_id)
       .execute();
-    await notify(t.db, DRONE_REGISTRY_CHANNEL, free.drone_id);
+    await registryChanged(t, free.drone_id);
 
     const vid = 'stats-test';
     await t.app.inject({

@@ -62,8 +62,10 @@ export function createTelemetry(o: TelemetryOptions) {
     },
     afterSorties: (trx, ids) => addToRollups(trx, { ids }, o.rollups ?? DEFAULT_ROLLUP_SETTINGS),
     retractSorties: (trx, ids) => removeFromRollups(trx, ids, o.rollups ?? DEFAULT_ROLLUP_SETTINGS),
-    buildSortie: (job, points) => {
-      const meta = directory.peek(job.droneId);
+    // The drone as cached, or loaded again: a registry notice (a lease, an edit, a reconnect) may
+    // have dropped it between its last point and this flush, and its sortie must not be lost.
+    buildSortie: async (job, points) => {
+      const meta = directory.peek(job.droneId) ?? (await directory.get(job.droneId));
       return meta ? sortieRow(meta, { points, reason: job.reason }, o.locate) : null;
     },
   });

@@ -54,7 +54,7 @@ export interface WriterOptions {
   /** Runs inside the flush transaction once its sorties are stored (rollups), with their ids. */
   afterSorties?: (trx: Transaction<Database>, sortieIds: number[]) => Promise<void>;
   /** Builds the sortie row from its stored points (null: nothing worth a sortie). */
-  buildSortie: (job: CloseJob, points: TelemetryPoint[]) => NewSortie | null;
+  buildSortie: (job: CloseJob, points: TelemetryPoint[]) => NewSortie | null | Promise<NewSortie | null>;
 }
 
 interface Waiter {

@@ -166,7 +166,7 @@ async function continued(trx: Transaction<Database>, job: CloseJob) {
 export async function insertSortie(
   trx: Transaction<Database>,
   job: CloseJob,
-  build: (job: CloseJob, points: TelemetryPoint[]) => NewSortie | null,
+  build: (job: CloseJob, points: TelemetryPoint[]) => NewSortie | null | Promise<NewSortie | null>,
   afterSortie?: SortieHook,
   retract?: RetractHook,
 ): Promise<number | null> {
@@ -188,7 +188,7 @@ export async function insertSortie(
         points.push(p);
         last = p.recordTime;
       }
-  const s = points.length ? build(job, points) : null;
+  const s = points.length ? await build(job, points) : null;
   let sortieId: number | null = null;
   if (s) {
     const { track, ...row } = s;
@@ -217,7 +217,7 @@ async function replaceSortie(
   trx: Transaction<Database>,
   job: CloseJob,
   prev: { id: number; start: number; end: number },
-  build: (job: CloseJob, points: TelemetryPoint[]) => NewSortie | null,
+  build: (job: CloseJob, points: TelemetryPoint[]) => NewSortie | null | Promise<NewSortie | null>,
   afterSortie?: SortieHook,
   retract?: RetractHook,
 ): Promise<number | null> {
@@ -247,7 +247,7 @@ async function replaceSortie(
       last = p.recordTime;
     }
   const whole = { ...job, startTime: prev.start };
-  const s = points.length ? build(whole, points) : null;
+  const s = points.length ? await build(whole, points) : null;
   if (s) {
     await retract?.(trx, [prev.id]);
     const { track, ...row } = s;
