@@ -196,7 +196,7 @@ describe('leasing', () => {
     const { page, context } = await newPage(browser, { language: 'en' });
     await signInByApi(page, LEASE_MANAGER);
     await page.goto(url(`/leasing_business/bill-list?accountId=${clientAccountId}&tab=deductions`));
-    await page.getByRole('heading', { name: 'Bill (Recharge) Management' }).waitFor();
+    await page.getByRole('heading', { name: 'Bills & Recharges' }).waitFor();
     await page.getByTestId('recharge-open').click();
     const dlg = page.locator('.ant-modal').filter({ hasText: 'Recharge by QR code' });
     await dlg.getByTestId('recharge-amount').fill('50');

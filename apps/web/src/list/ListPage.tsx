@@ -88,8 +88,9 @@ export function ListPage<R, P extends PageResult<R>>({ config, title, extra, hea
       key: '__actions',
       title: t('list:actions'),
       fixed: 'right',
+      width: config.actionsWidth,
       render: (_: unknown, row: R) => (
-        <Space size={4}>
+        <Space size={4} wrap={config.actionsWidth !== undefined}>
           {rowActions(row, true)}
           {canEdit ? (
             <Button

@@ -239,6 +239,8 @@ export interface ListConfig<R, P extends PageResult<R> = PageResult<R>> {
   /** Values per column key of a totals row, from the page answer (sums of the whole set). */
   summary?: (page: P) => Record<string, CellValue>;
   export?: ExportDef;
+  /** Width of the row actions column, whose buttons then wrap (default: as wide as its buttons). */
+  actionsWidth?: number;
   /**
    * Reload the page every this many ms while the tab is visible (rows that arrive by themselves, e.g.
    * charges as drones land); these quiet reloads show no spinner.
