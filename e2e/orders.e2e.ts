@@ -36,15 +36,20 @@ describe('orders and invoices', () => {
     await page.getByRole('heading', { name: '订单管理' }).waitFor();
     await listSettled(page, 'orders');
 
-    // New order: the first of its drones, this year (the default).
+    // New order: the first of its drones with no order yet (the demo has some), this year (the default).
+    const ordered = (await rows(page, 'orders').allTextContents()).join(' ');
     await page.getByRole('button', { name: '新建订单' }).click();
     const create = page.locator('.ant-modal').filter({ hasText: '新建服务费订单' });
     await create.waitFor();
     const drone = create.getByTestId('field-droneId');
     await drone.click();
-    const option = page.locator('.ant-select-item-option').first();
-    await option.waitFor();
-    const droneId = ((await option.textContent()) ?? '').split(' ')[0] as string;
+    const options = page.locator('.ant-select-item-option');
+    await options.first().waitFor();
+    const ids = (await options.allTextContents()).map((t) => t.split(' ')[0] as string);
+    const free = ids.findIndex((id) => !ordered.includes(id));
+    expect(free).toBeGreaterThanOrEqual(0);
+    const option = options.nth(free);
+    const droneId = ids[free] as string;
     await option.click();
     expect(await create.textContent()).toContain(String(YEAR));
     await create.getByRole('button', { name: /保\s*存/ }).click();
