@@ -5,9 +5,11 @@
  * - countries.json: land, one polygon feature per country (world-atlas countries-50m, ISC, from
  *   Natural Earth, public domain), arcs simplified (Douglas-Peucker) and rounded;
  * - borders.json: lines by `kind`: 'country' (between two countries), 'province' (between Chinese
- *   provinces, echarts 4.9 china.json, Apache-2.0); coasts are the edge of the land fill;
- * - labels.json: one point per country and Chinese province with name_en, name_zh, name_zh-TW,
- *   name_th, name_ko, `kind` ('country' | 'province') and `rank` (0 = largest area).
+ *   provinces, echarts 4.9 china.json, Apache-2.0), 'city' (between Chinese prefecture-level
+ *   divisions, echarts 4.9 china-cities.json); coasts are the edge of the land fill;
+ * - labels.json: one point per country, Chinese province and prefecture with name_en, name_zh,
+ *   name_zh-TW, name_th, name_ko (prefectures: pinyin in en, th, ko, as the regions module), `kind`
+ *   ('country' | 'province' | 'city') and `rank` (0 = largest area).
  *
  * Run from the repository root: node --import tsx apps/web/scripts/basemap.mjs
  */
@@ -15,15 +17,18 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { feature, mesh } from 'topojson-client';
-import { loadProvinces, provinceBorders } from './basemap/china.mjs';
+import { loadCities, loadProvinces, provinceBorders } from './basemap/china.mjs';
 import { labelPoint, polygonsOf, ringArea, roundCoords, simplifyLine } from './basemap/geometry.mjs';
-import { countryNames, provinceNames } from './basemap/names.mjs';
+import { cityNames, countryNames, provinceNames } from './basemap/names.mjs';
 
 const require = createRequire(import.meta.url);
 const OUT = join(import.meta.dirname, '..', 'public', 'basemap');
 /** Simplification tolerance and coordinate precision (degrees): about 2 km and 1 km. */
 const TOLERANCE = 0.02;
 const DIGITS = 2;
+/** Prefecture borders, shown from zoom 6: simplified to about 600 m, rounded to about 100 m. */
+const CITY_TOLERANCE = 0.006;
+const CITY_DIGITS = 3;
 /** Islands smaller than this (square degrees at the equator, about 250 km²) are left out. */
 const MIN_AREA = 0.02;
 /** Shown as Chinese provinces (their labels and borders come from the province layer). */
@@ -108,6 +113,19 @@ function build() {
     roundCoords(simplifyLine(l, TOLERANCE), DIGITS),
   );
 
+  const cities = loadCities();
+  const cityLines = provinceBorders(cities)
+    .map((l) => roundCoords(simplifyLine(l, CITY_TOLERANCE), CITY_DIGITS))
+    .filter((l) => l.length > 1);
+  const cityLabels = cities
+    .map((c) => ({
+      names: cityNames(c.code, c.name),
+      ...placeLabel({ type: 'MultiPolygon', coordinates: c.polygons }),
+      ...(c.at ? { at: roundCoords(c.at, 3) } : {}),
+      id: `m${c.code}`,
+    }))
+    .filter((l) => l.names);
+
   const labels = [];
   const countryLabels = exact
     .filter((f) => f.id && !AS_PROVINCE.has(f.id))
@@ -121,6 +139,7 @@ function build() {
   for (const [kind, list] of [
     ['country', countryLabels],
     ['province', provinceLabels],
+    ['city', cityLabels],
   ]) {
     list.sort((a, b) => b.area - a.area);
     list.forEach((l, rank) => {
@@ -140,6 +159,7 @@ function build() {
         'province',
         provinceLines.filter((l) => l.length > 1),
       ),
+      line('city', cityLines),
     ]),
     'labels.json': fc(labels),
   };

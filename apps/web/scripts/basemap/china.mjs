@@ -26,7 +26,19 @@ function decodeRing(text, [x0, y0]) {
 
 /** Provinces as { code, name, polygons: [[ring of [lng, lat]]] } plus their rings in integer units. */
 export function loadProvinces() {
-  const json = require('echarts4-maps/map/json/china.json');
+  return loadUnits('echarts4-maps/map/json/china.json');
+}
+
+/**
+ * Prefecture-level divisions (china-cities.json: 367 units, the municipalities and Hainan's
+ * county-level cities whole), as loadProvinces, plus `at`, the source's label point.
+ */
+export function loadCities() {
+  return loadUnits('echarts4-maps/map/json/china-cities.json');
+}
+
+function loadUnits(file) {
+  const json = require(file);
   return json.features.map((f) => {
     const g = f.geometry;
     const polys =
@@ -36,6 +48,7 @@ export function loadProvinces() {
     return {
       code: Number(f.id),
       name: f.properties.name,
+      at: f.properties.cp,
       intRings: polys.flat(),
       polygons: polys.map((p) => p.map((r) => r.map(([x, y]) => [x / SCALE, y / SCALE]))),
     };

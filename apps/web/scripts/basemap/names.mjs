@@ -4,7 +4,11 @@
  * (PROVINCE_NAMES, toTraditional), so the map says what the region pickers say.
  */
 import { createRequire } from 'node:module';
-import { PROVINCE_NAMES, toTraditional } from '../../../server/src/modules/regions/regions.data.ts';
+import {
+  PROVINCE_NAMES,
+  romanisedNames,
+  toTraditional,
+} from '../../../server/src/modules/regions/regions.data.ts';
 
 const require = createRequire(import.meta.url);
 const countries = require('i18n-iso-countries/index.js');
@@ -55,6 +59,16 @@ export function provinceNames(gbCode, zhName) {
   const t = PROVINCE_NAMES[gbCode];
   if (!t) throw new Error(`no translation for province ${gbCode} ${zhName}`);
   return withTraditional({ en: t.en, zh: zhName, th: t.th, ko: t.ko });
+}
+
+/**
+ * Name fields of a Chinese prefecture-level division by GB/T 2260 code and its (short) Chinese name:
+ * the regions module's romanised (pinyin) name in en, th and ko, as the region pickers say.
+ */
+export function cityNames(gbCode, zhName) {
+  const roman = romanisedNames().get(gbCode);
+  if (!roman) return null;
+  return withTraditional({ en: roman, zh: zhName, th: roman, ko: roman });
 }
 
 function withTraditional(n) {

@@ -24,7 +24,8 @@ describe('coordinate grid', () => {
     const labels = g.features.filter((f) => f.properties?.kind === 'label').map((f) => f.properties?.name);
     expect(labels).toContain('32.002°N');
     expect(labels).toContain('118.810°E');
-    expect(g.features.filter((f) => f.properties?.kind === 'line')).toHaveLength(labels.length);
+    // Lines reach past the view (a pan or zoom under way), labels only for what is in it.
+    expect(g.features.filter((f) => f.properties?.kind === 'line').length).toBeGreaterThan(labels.length);
     expect(
       graticule({ west: -180, east: 180, south: -85, north: 85 }, { width: 800, height: 600 }, 1).features,
     ).toHaveLength(0);

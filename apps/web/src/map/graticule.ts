@@ -14,7 +14,7 @@ export const GRID_STEPS = [
 const MIN_GAP_X = 120;
 const MIN_GAP_Y = 60;
 /** Below this zoom (the whole globe) the grid is left out. */
-export const GRID_MIN_ZOOM = 4;
+export const GRID_MIN_ZOOM = 6;
 
 export interface View {
   west: number;
@@ -70,36 +70,37 @@ export function graticule(view: View, size: Size, zoom: number): FeatureCollecti
   const west = Math.max(-180, view.west);
   const east = Math.min(180, view.east);
   const step = gridStep(view, size);
+  // Lines reach a view's width and height past each edge, so a pan or zoom-out under way still shows
+  // them before the next update; labels sit at the edges of the view itself.
+  const [w, h] = [east - west, north - south];
+  const [s0, n0] = [Math.max(-85, south - h), Math.min(85, north + h)];
+  const [w0, e0] = [Math.max(-180, west - w), Math.min(180, east + w)];
   const features: Feature<LineString | Point>[] = [];
-  const pieces = 16;
-  const insetX = (east - west) * 0.005;
-  const insetY = (north - south) * 0.005;
-  for (const lat of ticks(south, north, step)) {
-    const coordinates = Array.from({ length: pieces + 1 }, (_, i) => [
-      west + ((east - west) * i) / pieces,
-      lat,
-    ]);
+  const pieces = 48;
+  const insetX = w * 0.005;
+  const insetY = h * 0.005;
+  for (const lat of ticks(s0, n0, step)) {
+    const coordinates = Array.from({ length: pieces + 1 }, (_, i) => [w0 + ((e0 - w0) * i) / pieces, lat]);
     features.push({
       type: 'Feature',
       geometry: { type: 'LineString', coordinates },
       properties: { kind: 'line' },
     });
+    if (lat < south || lat > north) continue;
     features.push({
       type: 'Feature',
       geometry: { type: 'Point', coordinates: [west + insetX, lat] },
       properties: { kind: 'label', anchor: 'left', name: formatCoordinate(lat, 'lat', step) },
     });
   }
-  for (const lng of ticks(west, east, step)) {
-    const coordinates = Array.from({ length: pieces + 1 }, (_, i) => [
-      lng,
-      south + ((north - south) * i) / pieces,
-    ]);
+  for (const lng of ticks(w0, e0, step)) {
+    const coordinates = Array.from({ length: pieces + 1 }, (_, i) => [lng, s0 + ((n0 - s0) * i) / pieces]);
     features.push({
       type: 'Feature',
       geometry: { type: 'LineString', coordinates },
       properties: { kind: 'line' },
     });
+    if (lng < west || lng > east) continue;
     features.push({
       type: 'Feature',
       geometry: { type: 'Point', coordinates: [lng, north - insetY] },

@@ -54,7 +54,17 @@ export function addGrid(map: MapLibreMap): void {
 /** The scale bar (bottom left) and the grid's updates; once per map. */
 export function installGrid(map: MapLibreMap): void {
   map.addControl(new ScaleControl({ maxWidth: 120, unit: 'metric' }), 'bottom-left');
-  map.on('moveend', () => {
+  const update = () => {
+    pending = null;
     map.getSource<GeoJSONSource>(SOURCE)?.setData(gridData(map));
+  };
+  // During a move at most every 250 ms (the labels follow the edges), and once it ends.
+  let pending: ReturnType<typeof setTimeout> | null = null;
+  map.on('move', () => {
+    pending ??= setTimeout(update, 250);
+  });
+  map.on('moveend', () => {
+    if (pending) clearTimeout(pending);
+    update();
   });
 }

@@ -25,8 +25,9 @@ interface LabelStyle {
 }
 const COUNTRY_LABEL: LabelStyle = { size: 13, weight: 600, color: '#4a4458' };
 const PROVINCE_LABEL: LabelStyle = { size: 12, weight: 500, color: '#5f5472' };
+const CITY_LABEL: LabelStyle = { size: 11, weight: 400, color: '#6d6478' };
 const GRID_LABEL: LabelStyle = { size: 11, weight: 500, color: '#6f6a5c' };
-const STYLES: Record<string, LabelStyle> = { province: PROVINCE_LABEL, grid: GRID_LABEL };
+const STYLES: Record<string, LabelStyle> = { province: PROVINCE_LABEL, city: CITY_LABEL, grid: GRID_LABEL };
 
 /** Draws one label image; `ratio` is the device pixel ratio the image is made for. */
 export function drawLabel(language: string, kind: string, name: string, ratio: number): ImageData {

@@ -24,7 +24,11 @@ const marker = (slot: Slot): LayerSpecification => ({
   layout: { visibility: 'none' },
 });
 
-export const LABEL_LAYERS = ['basemap-province-labels', 'basemap-country-labels'] as const;
+export const LABEL_LAYERS = [
+  'basemap-city-labels',
+  'basemap-province-labels',
+  'basemap-country-labels',
+] as const;
 
 /** Image id of a label: 'lbl|<language>|<kind>|<name>'; labels.ts draws it on demand. */
 export function labelImage(language: string): ExpressionSpecification {
@@ -72,6 +76,19 @@ export function basemapStyle(language: string): StyleSpecification {
         paint: { 'fill-color': '#f3f1ea', 'fill-antialias': false },
       },
       {
+        // Prefecture-level divisions of China (from zoom 6): the finest boundaries that ship offline.
+        id: 'basemap-city-borders',
+        type: 'line',
+        source: 'basemap-borders',
+        minzoom: 6,
+        filter: ['==', ['get', 'kind'], 'city'],
+        paint: {
+          'line-color': '#b3a9bf',
+          'line-width': ['interpolate', ['linear'], ['zoom'], 6, 0.6, 12, 1.2],
+          'line-dasharray': [3, 2],
+        },
+      },
+      {
         id: 'basemap-province-borders',
         type: 'line',
         source: 'basemap-borders',
@@ -92,8 +109,9 @@ export function basemapStyle(language: string): StyleSpecification {
       },
       marker('hd'),
       marker('areas'),
-      labelLayer(LABEL_LAYERS[0], 'province', 4, language),
-      labelLayer(LABEL_LAYERS[1], 'country', 0, language),
+      labelLayer(LABEL_LAYERS[0], 'city', 7, language),
+      labelLayer(LABEL_LAYERS[1], 'province', 4, language),
+      labelLayer(LABEL_LAYERS[2], 'country', 0, language),
       marker('lines'),
       marker('points'),
     ],
