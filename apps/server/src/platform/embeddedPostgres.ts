@@ -25,7 +25,13 @@ export interface EmbeddedDb {
   pid(): number | null;
   /** How many times it was started again after ending by itself. */
   restarts(): number;
-  stop(): Promise<void>;
+  /**
+   * Stops it (fast shutdown, escalated: pgServer.ts) and releases the data folder; resolves within
+   * seconds whatever its sessions do. `immediate`: a hurried stop (a second signal, a late stop).
+   */
+  stop(opts?: { immediate?: boolean }): Promise<void>;
+  /** Kills it at once (SIGKILL to its processes), for a console that must exit now. */
+  kill(): void;
 }
 
 /**
@@ -153,11 +159,17 @@ export async function startEmbeddedPostgres(opts: {
     clusterDir: layout.clusterDir,
     pid: () => postmaster?.child.pid ?? null,
     restarts: () => restarts,
-    async stop() {
+    async stop(o = {}) {
       stopping = true;
-      await restarting;
-      await postmaster?.stop();
-      releaseLock();
+      // A restart in progress ends at its next step (it sees `stopping`); its start is not waited for long.
+      if (restarting) await Promise.race([restarting, new Promise((r) => setTimeout(r, 3_000).unref())]);
+      await postmaster?.stop(o);
+      if (!postmaster || postmaster.child.exitCode !== null || postmaster.child.signalCode !== null)
+        releaseLock();
+    },
+    kill() {
+      stopping = true;
+      postmaster?.kill();
     },
   };
 }

@@ -142,8 +142,36 @@ export interface Postmaster {
   child: ChildProcess;
   /** Resolves with the exit code or signal once the postmaster has ended. */
   exited: Promise<string>;
-  /** Fast shutdown (SIGINT), then immediate (SIGQUIT) and SIGKILL if it lingers. */
-  stop(): Promise<void>;
+  /**
+   * Fast shutdown (SIGINT: sessions ended, a checkpoint), then immediate (SIGQUIT) after
+   * FAST_SHUTDOWN_MS and SIGKILL of its process group after IMMEDIATE_SHUTDOWN_MS if it lingers;
+   * `immediate` starts at SIGQUIT (a hurried stop: the next start replays the WAL). Resolves once
+   * it has ended, within about FAST_SHUTDOWN_MS + IMMEDIATE_SHUTDOWN_MS + KILL_WAIT_MS.
+   */
+  stop(opts?: { immediate?: boolean }): Promise<void>;
+  /** SIGKILL to the postmaster and its backends (its process group) at once, for a process about to exit. */
+  kill(): void;
+}
+
+/** How long a fast shutdown may take before an immediate one is asked for. */
+export const FAST_SHUTDOWN_MS = 8_000;
+/** How long an immediate shutdown may take before its process group is killed. */
+export const IMMEDIATE_SHUTDOWN_MS = 3_000;
+const KILL_WAIT_MS = 2_000;
+
+/** Signals the postmaster's process group (it runs detached: its backends share its group). */
+function signalGroup(child: ChildProcess, signal: NodeJS.Signals) {
+  const pid = child.pid;
+  if (!pid) return;
+  try {
+    process.kill(-pid, signal);
+  } catch {
+    try {
+      process.kill(pid, signal);
+    } catch {
+      // already gone
+    }
+  }
 }
 
 /**
@@ -180,17 +208,20 @@ export async function startPostmaster(layout: PgLayout, port: number, log: Log):
   return {
     child,
     exited,
-    async stop() {
+    async stop(opts = {}) {
       if (ended) return;
-      child.kill('SIGINT');
-      for (const [signal, ms] of [
-        ['SIGQUIT', 20_000],
-        ['SIGKILL', 5_000],
-      ] as const) {
-        if (await endsWithin(exited, ms)) return;
-        child.kill(signal);
+      if (!opts.immediate) {
+        child.kill('SIGINT');
+        if (await endsWithin(exited, FAST_SHUTDOWN_MS)) return;
+        log(`PostgreSQL did not stop within ${FAST_SHUTDOWN_MS} ms: immediate shutdown`);
       }
-      await exited;
+      child.kill('SIGQUIT');
+      if (await endsWithin(exited, IMMEDIATE_SHUTDOWN_MS)) return;
+      signalGroup(child, 'SIGKILL');
+      await endsWithin(exited, KILL_WAIT_MS);
+    },
+    kill() {
+      if (!ended) signalGroup(child, 'SIGKILL');
     },
   };
 }

@@ -38,7 +38,9 @@ export function obeyCommands(
   const answers = new Map<number, Answer>();
   const lastLocking = new Map<string, number>();
   const s = { received: 0, answered: 0, lastError: null as string | null };
+  let closed = false;
   const fail = (err: Error) => {
+    if (closed) return; // what a close cuts short is no failure
     s.lastError = err.message;
     opts.onError?.(err);
   };
@@ -53,60 +55,82 @@ export function obeyCommands(
     return { state: 'done' };
   }
 
+  // Kept from its creation on: close() ends it whatever state it is in (connecting, reconnecting).
+  let client: import('mqtt').MqttClient | null = null;
   const ready = (async () => {
     const mqtt = await import('mqtt');
-    const client = await mqtt.connectAsync(url, {
+    if (closed) throw new Error('closed');
+    client = mqtt.connect(url, {
       username: key.vid,
       password: key.secret,
       clientId: opts.clientId ?? `agrifleet-sim-cmd-${key.vid}-${process.pid}`,
       reconnectPeriod: 2000,
     });
-    client.on('error', fail);
+    const c = client;
+    // As mqtt.connectAsync: the first connect, or its error (the client ended), or close().
+    await new Promise<void>((resolve, reject) => {
+      const settle = (err?: Error) => {
+        c.off('connect', onConnect).off('error', onError).off('end', onEnd);
+        if (err) reject(err);
+        else resolve();
+      };
+      const onConnect = () => settle();
+      const onError = (err: Error) => {
+        c.end(true);
+        settle(err);
+      };
+      const onEnd = () => settle(new Error('closed'));
+      c.on('connect', onConnect).on('error', onError).on('end', onEnd);
+    });
+    c.on('error', fail);
     // Later answers (a start's progress and end): kept for re-sends, published now.
     for (const d of drones) {
       if (!('onAnswer' in d)) continue;
       d.onAnswer((id, a) => {
         answers.set(id, a);
-        client.publishAsync(commandAckTopic(d.droneId), JSON.stringify({ id, ...a }), { qos: 1 }).then(() => {
+        c.publishAsync(commandAckTopic(d.droneId), JSON.stringify({ id, ...a }), { qos: 1 }).then(() => {
           s.answered++;
         }, fail);
       });
     }
-    client.on('message', (topic, payload) => {
+    c.on('message', (topic, payload) => {
       const droneId = topic.split('/')[3] ?? '';
       const drone = byId.get(droneId);
       if (!drone) return;
-      let c: CommandMessage;
+      let m: CommandMessage;
       try {
-        c = commandMessageSchema.parse(JSON.parse(payload.toString('utf8')));
+        m = commandMessageSchema.parse(JSON.parse(payload.toString('utf8')));
       } catch (err) {
         return fail(new Error(`bad command for ${droneId}: ${(err as Error).message}`));
       }
       s.received++;
-      const answer = answers.get(c.id) ?? apply(drone, c);
-      answers.set(c.id, answer);
-      client
-        .publishAsync(commandAckTopic(droneId), JSON.stringify({ id: c.id, ...answer }), { qos: 1 })
-        .then(() => {
+      const answer = answers.get(m.id) ?? apply(drone, m);
+      answers.set(m.id, answer);
+      c.publishAsync(commandAckTopic(droneId), JSON.stringify({ id: m.id, ...answer }), { qos: 1 }).then(
+        () => {
           s.answered++;
-        }, fail);
+        },
+        fail,
+      );
     });
     const topics = drones.map((d) => commandTopic(d.droneId));
     for (let i = 0; i < topics.length; i += 100) {
-      const granted = await client.subscribeAsync(topics.slice(i, i + 100), { qos: 1 });
+      const granted = await c.subscribeAsync(topics.slice(i, i + 100), { qos: 1 });
       const refused = granted.filter((g) => g.qos >= 128).map((g) => g.topic);
       if (refused.length) fail(new Error(`command topics refused: ${refused.join(', ')}`));
     }
-    return client;
+    return c;
   })();
   ready.catch(fail);
 
   return {
     ready: ready.then(() => undefined),
     stats: () => ({ ...s }),
+    /** Ends the connection at once (answers still in flight are dropped, as a drone switched off drops them). */
     async close() {
-      const client = await ready.catch(() => null);
-      await client?.endAsync();
+      closed = true;
+      const c = client;
+      if (c) await new Promise<void>((resolve) => c.end(true, {}, () => resolve()));
     },
   };
 }

@@ -35,8 +35,9 @@ export function runFleet(
     joined.add(d);
     return d.join(now);
   };
+  let stopped = false;
   const timer = setInterval(async () => {
-    if (busy) return;
+    if (busy || stopped) return;
     busy = true;
     const now = Date.now();
     try {
@@ -59,6 +60,7 @@ export function runFleet(
                 }
               }
           } catch (err) {
+            if (stopped) return; // a send the console's stop cut short
             s.failures++;
             s.lastError = (err as Error).message;
             opts.onError?.(err as Error);
@@ -72,7 +74,9 @@ export function runFleet(
   }, tickMs);
   return {
     stats: () => ({ ...s }),
+    /** Stops flying and closes the connections; a send in flight is not waited for (its errors are not reported). */
     async stop() {
+      stopped = true;
       clearInterval(timer);
       await Promise.all(groups.map((g) => g.sender.close()));
       await Promise.all(groups.map((g) => g.commands?.close()));

@@ -74,7 +74,7 @@ export async function mqttSender(url: string, key: KeyPair): Promise<Sender> {
       );
     },
     async close() {
-      await client.endAsync();
+      await client.endAsync(true);
     },
   };
 }
