@@ -33,11 +33,14 @@ export function modePieOption(series: ChartSeries, o: ModeOptions): EChartOption
       formatter: (p: { name: string; value: number; percent: number }) =>
         `${escapeHtml(p.name)}: ${escapeHtml(o.format(p.value))} (${p.percent}%)`,
     }),
+    // Wrapped onto a second row in a narrow panel (English at 1366 px) rather than paged: a paged
+    // legend shows a cut name ('A') beside its arrows.
     legend: {
-      type: 'scroll',
       bottom: 0,
+      itemWidth: 14,
+      itemHeight: 10,
+      itemGap: 8,
       textStyle: { color: DARK.text },
-      pageTextStyle: { color: DARK.text },
     },
     series: [
       {

@@ -76,13 +76,16 @@ export function domesticPieOption(
     series: [
       {
         type: 'pie',
-        radius: ['32%', '52%'],
-        center: ['50%', '44%'],
+        // Small enough that the labels under the ring stay clear of the legend in a short panel
+        // (the small variant at 1366 x 768).
+        radius: ['30%', '48%'],
+        center: ['50%', '42%'],
         percentPrecision: 1,
         selectedMode: 'single',
         selectedOffset: 8,
         itemStyle: { borderColor: '#04142f', borderWidth: 2 },
         label: pieLabel('{b}\n{d}%'),
+        labelLine: { length: 8, length2: 8 },
         data: o.labels.map((name, i) => ({
           name,
           value: o.convert(values[i] ?? 0),
