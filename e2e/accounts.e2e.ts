@@ -6,7 +6,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chooseOption, listSettled, missingTranslations, signInByApi, toastTexts } from './setup/app.ts';
-import { launch, newPage, screenshot, url } from './setup/browser.ts';
+import { allowConsoleError, launch, newPage, screenshot, url } from './setup/browser.ts';
 
 const PATH = '/institution_manage/account-list';
 const PLATFORM = '13800000001';
@@ -116,6 +116,11 @@ describe('accounts', () => {
         });
         return r.status;
       }, opr);
+    allowConsoleError(
+      user.page,
+      /status of 403 .*\/api\//,
+      'the disabled account is refused (403) on purpose: that refusal signs it out',
+    );
     try {
       expect(await setEnabled(0)).toBe(200);
       // The user's next request is refused: signed out, told why, on the login page.

@@ -13,7 +13,7 @@ import type { Browser, Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shp, zip } from '../apps/web/src/features/blocks/shapefileKit.ts';
 import { listSettled, missingTranslations, signInByApi, toastTexts } from './setup/app.ts';
-import { launch, newPage, screenshot, url } from './setup/browser.ts';
+import { allowConsoleError, launch, newPage, screenshot, url } from './setup/browser.ts';
 
 const PATH = '/business_manage/block-list';
 const OPERATOR = '13800000006';
@@ -243,6 +243,11 @@ describe('blocks', () => {
     await page.goto(url(`${PATH}?search=${encodeURIComponent(victim.blockName)}`));
     await expect.poll(() => rows(page).count(), { timeout: 20_000 }).toBeGreaterThan(0);
     await listSettled(page, 'blocks');
+    allowConsoleError(
+      page,
+      /status of 409 .*\/api\/drone\/block\/manage\?ids=/,
+      'the ordinary delete of a used block is refused (409) on purpose',
+    );
     const victimRow = rows(page).filter({ hasText: victim.blockName }).first();
     await victimRow.locator('.ant-checkbox-input').check();
     await page.getByTestId('batch-delete').click();

@@ -8,7 +8,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chooseOption, listSettled, missingTranslations, signInByApi, toastTexts } from './setup/app.ts';
-import { launch, newPage, screenshot, url } from './setup/browser.ts';
+import { allowConsoleError, launch, newPage, screenshot, url } from './setup/browser.ts';
 
 const PATH = '/business_manage/drone-model-list';
 const MAKER_A = '13800000003';
@@ -133,6 +133,11 @@ describe('drone models', () => {
     await expect.poll(() => dronesOf(page, 'E2E-保留'), { timeout: 15_000 }).toBe('30');
 
     // Deleting a model in use is refused with the server's message.
+    allowConsoleError(
+      page,
+      /status of 409 .*\/api\/drone\/model\/manage\/\d+/,
+      'deleting a model in use is refused (409) on purpose',
+    );
     await rowOf(page, 'E2E-保留').getByTestId('row-delete').click();
     await page
       .locator('.ant-popconfirm')

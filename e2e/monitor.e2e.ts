@@ -8,7 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_DRONE, rectangleField, runMission } from '../apps/server/src/sim/flight/index.ts';
 import { missingTranslations, signInByApi } from './setup/app.ts';
-import { launch, newPage, screenshot, url } from './setup/browser.ts';
+import { allowConsoleError, launch, newPage, screenshot, url } from './setup/browser.ts';
 
 let browser: Browser;
 let droneId: string;
@@ -122,6 +122,11 @@ describe('live monitor', () => {
 
   it("shows another manufacturer none of that drone's flights", async () => {
     const { page, context } = await newPage(browser, { language: 'en' });
+    allowConsoleError(
+      page,
+      /status of 404 .*\/api\/drone\//,
+      "another manufacturer's drone is not found (404) for this one, on purpose",
+    );
     await signInByApi(page, '13800000004');
     await page.goto(url(`/monitor_manage/monitor?droneId=${droneId}&history=1`));
     const history = page.getByTestId('history');

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInWithForm, toastTexts } from './setup/app.ts';
-import { lastCode, launch, newPage, screenshot, url } from './setup/browser.ts';
+import { allowConsoleError, lastCode, launch, newPage, screenshot, url } from './setup/browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -29,6 +29,11 @@ describe('sign-in', () => {
     const img = page.locator('img[src*="getVerify"]');
     await img.waitFor();
     const before = await img.getAttribute('src');
+    allowConsoleError(
+      page,
+      /status of 400 .*\/api\/user\/baseaccount\/loginPd/,
+      'a wrong password is refused (400) on purpose',
+    );
     await signInWithForm(page, '13800000001', 'wrong1234');
     expect(await toastTexts(page)).toContain('账号或密码错误');
     await expect.poll(() => img.getAttribute('src')).not.toBe(before);
@@ -43,6 +48,11 @@ describe('sign-in', () => {
     await page.getByPlaceholder('请输入手机号').fill('13800000001');
     await page.getByPlaceholder('请输入密码').fill('agri2026');
     await page.getByPlaceholder('请输入4位验证码').fill('0000');
+    allowConsoleError(
+      page,
+      /status of 400 .*\/api\/user\/baseaccount\/loginPd/,
+      'a wrong captcha is refused (400) on purpose',
+    );
     await page.getByRole('button', { name: /登\s*录/ }).click();
     expect(await toastTexts(page)).toContain('图形验证码错误或已失效');
     await context.close();

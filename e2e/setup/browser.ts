@@ -3,10 +3,29 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { afterAll, afterEach, inject } from 'vitest';
 import { launchChromium } from './chromium.ts';
+import { type ConsoleProblems, watchConsole } from './consoleGuard.ts';
 
 export const launch = launchChromium;
+
+export { allowConsoleError } from './consoleGuard.ts';
+
+/**
+ * Every console error and uncaught page error of a page made here fails the test it happened in
+ * (or the first test after it, for errors in a beforeAll; afterAll for the rest): issue 21, point 8.
+ * A test that provokes one on purpose declares it on its page with allowConsoleError and a reason.
+ */
+const problems: ConsoleProblems = [];
+const assertNoConsoleErrors = () => {
+  const seen = problems.splice(0);
+  if (seen.length > 0)
+    throw new Error(
+      `console errors in the browser (${seen.length}):\n${seen.map((p) => `  ${p}`).join('\n')}`,
+    );
+};
+afterEach(assertNoConsoleErrors);
+afterAll(assertNoConsoleErrors);
 
 export const baseUrl = () => inject('baseUrl');
 export const port = () => inject('port');
@@ -17,8 +36,11 @@ export async function newPage(browser: Browser, opts: { language?: string; host?
     viewport: { width: 1440, height: 900 },
     locale: 'zh-CN',
   });
+  watchConsole(context, problems);
   if (opts.language) {
     await context.addInitScript((lng) => {
+      // Also runs in the new page's about:blank, whose localStorage throws (a page error).
+      if (location.origin === 'null') return;
       if (!localStorage.getItem('language')) localStorage.setItem('language', lng);
     }, opts.language);
   }
