@@ -108,13 +108,24 @@ export function faultyMission(meta: DroneMeta, fault: DemoFault, now: number, se
   });
 }
 
-/** The first activated drones an account operates, by id. */
+/** The first activated drones an account operates (not on a lease), by id. */
 async function dronesOf(db: Db, accountId: number, n: number) {
   const rows = await db
     .selectFrom('drones')
     .select('drone_id')
     .where('yy_account_id', '=', accountId)
     .where('activation_status', '=', 2)
+    // Not a leased drone: its sorties are billed to the tenant (leasing/billing.ts), not seeded here.
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('leases')
+            .select('leases.id')
+            .whereRef('leases.drone_id', '=', 'drones.drone_id')
+            .where('leases.status', '=', 1),
+        ),
+      ),
+    )
     .orderBy('drone_id')
     .limit(n)
     .execute();
