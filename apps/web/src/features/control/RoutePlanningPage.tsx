@@ -23,6 +23,7 @@ import { PlanDroneTable, PlanFiguresView, PlanIssueAlert } from './PlanTable.tsx
 import { blockEdges, defaultHome, longestEdge, outerRing } from './planGeo.ts';
 import { SendPlanDialog } from './SendPlanDialog.tsx';
 import { usePlanPreview } from './usePlanPreview.ts';
+import { useWatchOnly } from './useWatchOnly.ts';
 
 const START = { droneCount: 3, width: 5, speed: 5, height: 3, dosage: 1 } as const;
 
@@ -45,6 +46,8 @@ export default function RoutePlanningPage() {
   const [saving, setSaving] = useState(false);
   const [saved, setSaved] = useState<{ routeId: number; count: number } | null>(null);
   const [sending, setSending] = useState(false);
+  // Sending a plan to drones is a group-control command: a watcher there (a government) plans only.
+  const watch = useWatchOnly('GroupControl');
   // The starting parameters once the block is here: the longest edge, home by its nearest corner.
   useEffect(() => {
     if (!geometry || params) return;
@@ -179,9 +182,11 @@ export default function RoutePlanningPage() {
               >
                 {t('plan.save')}
               </Button>
-              <Button disabled={!saved} onClick={() => setSending(true)} data-testid="plan-send">
-                {t('plan.send')}
-              </Button>
+              {watch ? null : (
+                <Button disabled={!saved} onClick={() => setSending(true)} data-testid="plan-send">
+                  {t('plan.send')}
+                </Button>
+              )}
             </Space>
             {!block.editable ? <div className={styles.note}>{t('plan.readOnly')}</div> : null}
             {saved ? (
