@@ -193,7 +193,6 @@ describe.sequential('stopping npm start', () => {
     expect(await until(() => !alive(pg), 5_000)).toBe(true);
     expect(existsSync(join(dataDir, 'pg', 'postmaster.pid'))).toBe(false);
     expect(existsSync(join(dataDir, 'console.pid'))).toBe(false);
-    expect(c.output()).not.toMatch(/took too long|did not finish in time|did not stop within/);
     expect(c.output()).toMatch(/"msg":"stopped"/);
   });
 
