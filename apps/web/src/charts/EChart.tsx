@@ -1,61 +1,38 @@
 /**
- * The app's ECharts wrapper: tree-shaken (only the charts and components registered here are in
- * the bundle; import from echarts-for-react/esm/core, see ARCHITECTURE "Known pitfalls"). Option
- * builders are pure functions next to the features that use them.
+ * The app's chart: ECharts, loaded lazily (EChartCore.tsx, about 590 kB). A page that shows a chart
+ * renders and asks for its data at once; the chart's code arrives alongside, showing a spinner of
+ * the chart's size until then. Before issue 21 (point 7) every page with a chart, or with a chart in
+ * a drawer (统计列表), waited for the whole of ECharts before its first render.
  */
-import { BarChart, LineChart, PieChart } from 'echarts/charts';
-import {
-  DataZoomComponent,
-  GridComponent,
-  LegendComponent,
-  MarkLineComponent,
-  TitleComponent,
-  TooltipComponent,
-} from 'echarts/components';
-import * as echarts from 'echarts/core';
-import { CanvasRenderer } from 'echarts/renderers';
-import ReactEChartsCore from 'echarts-for-react/esm/core';
-import type { CSSProperties } from 'react';
 
-echarts.use([
-  LineChart,
-  BarChart,
-  PieChart,
-  DataZoomComponent,
-  GridComponent,
-  LegendComponent,
-  MarkLineComponent,
-  TitleComponent,
-  TooltipComponent,
-  CanvasRenderer,
-]);
+import { Spin } from 'antd';
+import type { EChartsCoreOption } from 'echarts/core';
+import { type CSSProperties, lazy, Suspense } from 'react';
 
-export type EChartOption = echarts.EChartsCoreOption;
+export type EChartOption = EChartsCoreOption;
 
-export function EChart({
-  option,
-  style,
-  onClick,
-  notMerge = false,
-  devicePixelRatio,
-}: {
+const EChartCore = lazy(() => import('./EChartCore.tsx'));
+
+type Props = {
   option: EChartOption;
   style?: CSSProperties;
   onClick?: (params: { dataIndex: number; value: unknown }) => void;
   /** Replace the whole option on change (charts whose series or zoom come and go). */
   notMerge?: boolean;
-  /** The canvas's pixels per CSS px (a chart drawn small and scaled up stays sharp); the window's by default. */
-  devicePixelRatio?: number;
-}) {
+};
+
+export function EChart(props: Props) {
+  // echarts-for-react's default height, so the page does not move when the chart arrives.
+  const fallback = (
+    <div
+      style={{ height: 300, ...props.style, display: 'flex', alignItems: 'center', justifyContent: 'center' }}
+    >
+      <Spin />
+    </div>
+  );
   return (
-    <ReactEChartsCore
-      echarts={echarts}
-      option={option}
-      style={style}
-      opts={devicePixelRatio ? { devicePixelRatio } : undefined}
-      notMerge={notMerge}
-      lazyUpdate
-      onEvents={onClick ? { click: onClick } : undefined}
-    />
+    <Suspense fallback={fallback}>
+      <EChartCore {...props} />
+    </Suspense>
   );
 }
