@@ -19,6 +19,8 @@ type Props = {
   onClick?: (params: { dataIndex: number; value: unknown }) => void;
   /** Replace the whole option on change (charts whose series or zoom come and go). */
   notMerge?: boolean;
+  /** Draw at this pixel ratio (big screens scaled above 1920 x 1080 stay sharp). */
+  devicePixelRatio?: number;
 };
 
 export function EChart(props: Props) {
