@@ -40,6 +40,9 @@ describe('demo screens', () => {
       await page.goto(url(SCREENS[s.screen]));
       await expect.poll(() => rows(page, s.list).count(), { timeout: 20_000 }).toBeGreaterThanOrEqual(s.min);
       await listSettled(page, s.list);
+      // A list with rows can be exported (the empty demo had 极翼's sub-company export disabled).
+      const exportButton = page.getByTestId('list-export');
+      if (await exportButton.count()) expect(await exportButton.isEnabled()).toBe(true);
       await screenshot(page, `demo-${s.screen}-${s.phone.slice(-2)}`);
       expect(await missingTranslations(page)).toEqual([]);
       await context.close();
