@@ -71,12 +71,22 @@ async function drawPolygon(page: Page, offsets: Array<[number, number]>) {
   }
 }
 
+/**
+ * Zooms in to field zoom: wheel steps, then until the scale bar reads 200 m or less (a loaded machine
+ * drops wheel steps; a field drawn at a lower zoom is far larger than a real one, and the editor
+ * then asks to confirm its size).
+ */
 async function zoomIn(page: Page, steps: number) {
   const box = await mapBox(page);
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-  for (let i = 0; i < steps; i++) {
+  const scale = page.locator('[data-testid="blocks-map"] .maplibregl-ctrl-scale');
+  const metres = async () => {
+    const m = /^(\d+)\s*m$/.exec(((await scale.textContent()) ?? '').trim());
+    return m ? Number(m[1]) : Number.POSITIVE_INFINITY;
+  };
+  for (let i = 0; i < steps * 3 && (i < steps || (await metres()) > 200); i++) {
     await page.mouse.wheel(0, -400);
-    await page.waitForTimeout(250);
+    await page.waitForTimeout(i < steps ? 250 : 600);
   }
   await page.waitForTimeout(600);
 }
