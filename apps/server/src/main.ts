@@ -176,15 +176,7 @@ async function main() {
   if (applied.length) logger.info({ applied }, 'migrations applied');
   const seedStarted = Date.now();
   const demoCreated = config.demoData && (await seedDemo(db));
-  if (demoCreated) {
-    // What the screens show besides the organisations (orders, applications, teams, stat items).
-    const activity = await seedDemoActivity(db, {
-      timeZone: config.statTimeZone,
-      jwtSecret: config.jwtSecret,
-      origin: `http://localhost:${config.port}`,
-    });
-    logger.info({ ms: Date.now() - seedStarted, ...activity }, 'demo data created');
-  }
+  if (demoCreated) logger.info({ ms: Date.now() - seedStarted }, 'demo data created');
   app = await buildApp({ config, db, logger, version, databaseUrl: embedded?.url });
   sockets = trackSockets(app.server);
   await app.listen({ port: config.port, host: config.host });
@@ -219,13 +211,20 @@ async function main() {
     const withHistory = config.demoHistorySorties > 0;
     if (withHistory)
       lines.push(`Demo history: ${config.demoHistorySorties} sorties of the last year are being generated.`);
-    (withHistory
-      ? demoHistory(historyDb, config.demoHistorySorties, logger, { timeZone })
-          // Then the demo client's past leases of the drones it leases now, billed (leasing screens).
-          .then(() => seedDemoLeasingHistory(historyDb, timeZone))
-          .then((r) => logger.info(r, 'demo leasing history generated'))
-      : Promise.resolve()
-    )
+    // What the screens show besides the organisations (orders, applications, teams, stat items),
+    // in the background with the history: a few seconds that the start does not wait for.
+    const sorties = config.demoHistorySorties;
+    const activity = { timeZone, jwtSecret: config.jwtSecret, origin: `http://localhost:${config.port}` };
+    seedDemoActivity(historyDb, activity)
+      .then((r) => logger.info(r, 'demo activity created'))
+      .then(() =>
+        withHistory
+          ? demoHistory(historyDb, sorties, logger, { timeZone })
+              // Then the demo client's past leases of the drones it leases now, billed (leasing screens).
+              .then(() => seedDemoLeasingHistory(historyDb, timeZone))
+              .then((r) => logger.info(r, 'demo leasing history generated'))
+          : undefined,
+      )
       // Then yesterday's faulty flights, judged by the anomaly rules (the anomaly tab, the alerts).
       .then(() => seedDemoAnomalies(historyDb, { timeZone }))
       .then((r) => logger.info(r, 'demo anomalies raised'))
