@@ -164,6 +164,9 @@ async function role(browser: Browser, baseUrl: string, phone: string, round: num
     const first = (Object.keys(SCREENS) as Screen[]).find((s) => SCREENS[s] === home);
     if (first && (!ONLY || ONLY.includes(first)))
       times.push({ screen: first, ms: Math.round(await visit(page, first, true)) });
+    // A full-screen landing (the platform's big screen) has no menu: open the account's page.
+    if ((await page.locator('.ant-layout-sider').count()) === 0)
+      await page.goto(`${baseUrl}${SCREENS.AccountDetail}`);
     const screens = (await menuScreens(page)).filter((s) => s !== first);
     const rng = mulberry32(hashSeed(`${phone}-${round}`));
     const order = screens
