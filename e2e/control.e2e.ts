@@ -147,6 +147,10 @@ describe('route planning and drone control', { timeout: 120_000 }, () => {
     await page.waitForTimeout(3000);
     await screenshot(page, 'control-route-zh');
     await page.getByTestId('plan-drones').scrollIntoViewIfNeeded();
+    // Each drone's share as its tank-load sorties and refills, one line per sortie (issue 21).
+    const sorties = page.getByTestId('plan-drone-sorties');
+    await expect.poll(() => sorties.count()).toBe(3);
+    expect(await sorties.first().textContent()).toMatch(/架次 · 补给 \d+ 次第 1 架次：/);
     await screenshot(page, 'control-route-table-zh');
 
     await page.getByTestId('plan-save').click();

@@ -18,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../i18n/index.ts';
 import { useAreaUnit } from '../../lib/settings.ts';
 import styles from './control.module.css';
+import { DroneSortiesCell } from './PlanSorties.tsx';
 import { droneColor, planFigures } from './planGeo.ts';
 
 /** The bounds a message names, when the issue does not carry them. */
@@ -111,7 +112,9 @@ export function PlanDroneTable({ plan }: { plan: RoutePlan }) {
           key: 'time',
           title: t('col.flightTime'),
           align: 'right',
-          render: (_, r) => formatSeconds(Math.round(r.flightTimeS), lng),
+          render: (_, r) => (
+            <span style={{ whiteSpace: 'nowrap' }}>{formatSeconds(Math.round(r.flightTimeS), lng)}</span>
+          ),
         },
         {
           key: 'volume',
@@ -119,7 +122,11 @@ export function PlanDroneTable({ plan }: { plan: RoutePlan }) {
           align: 'right',
           render: (_, r) => `${r.sprayVolumeL.toFixed(1)} L`,
         },
-        { key: 'sorties', title: t('col.sorties'), align: 'right', render: (_, r) => r.sorties },
+        {
+          key: 'sorties',
+          title: t('col.sorties'),
+          render: (_, r) => <DroneSortiesCell route={r} tankL={plan.tankL} />,
+        },
         {
           key: 'area',
           title: t('col.area', { unit: unitLabel }),
