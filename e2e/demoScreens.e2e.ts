@@ -4,9 +4,9 @@
  * the anomaly tab of a drone the demo's faulty flights raised anomalies on lists them.
  */
 import { MONITOR_BASE, SCREENS } from '@agrifleet/domain';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listSettled, missingTranslations, signInByApi } from './setup/app.ts';
+import { listRows, listSettled, missingTranslations, signInByApi } from './setup/app.ts';
 import { launch, newPage, screenshot, url } from './setup/browser.ts';
 
 let browser: Browser;
@@ -16,9 +16,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser.close();
 });
-
-const rows = (page: Page, id: string) =>
-  page.locator(`[data-testid="list-${id}"] .ant-table-tbody tr.ant-table-row`);
 
 const FILLED: Array<{ phone: string; screen: keyof typeof SCREENS; list: string; min: number }> = [
   { phone: '13800000001', screen: 'DataStatList', list: 'datastat', min: 4 },
@@ -38,7 +35,9 @@ describe('demo screens', () => {
       const { page, context } = await newPage(browser);
       await signInByApi(page, s.phone);
       await page.goto(url(SCREENS[s.screen]));
-      await expect.poll(() => rows(page, s.list).count(), { timeout: 20_000 }).toBeGreaterThanOrEqual(s.min);
+      await expect
+        .poll(() => listRows(page, s.list).count(), { timeout: 20_000 })
+        .toBeGreaterThanOrEqual(s.min);
       await listSettled(page, s.list);
       // A list with rows can be exported (the empty demo had 极翼's sub-company export disabled).
       const exportButton = page.getByTestId('list-export');

@@ -10,11 +10,11 @@
  * - the demo tenant (operator A) sees its bills, work records and operator statistics, and nothing
  *   of 张伟's; the lessor screens are not its.
  */
-import type { APIRequestContext, Browser, Page } from 'playwright-core';
+import type { APIRequestContext, Browser } from 'playwright-core';
 import { request as pwRequest } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shortSortie } from '../apps/server/test/shortSortie.ts';
-import { chooseOption, listSettled, missingTranslations, signInByApi } from './setup/app.ts';
+import { chooseOption, listRows, listSettled, missingTranslations, signInByApi } from './setup/app.ts';
 import { lastCode, launch, newPage, screenshot, url } from './setup/browser.ts';
 
 const MAKER_A = '13800000003';
@@ -80,9 +80,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const rows = (page: Page, id: string) =>
-  page.locator(`[data-testid="list-${id}"] .ant-table-tbody tr.ant-table-row`);
-
 describe('leasing', () => {
   it('the manufacturer adds a client, activates it by SMS code and leases it two drones (zh)', async () => {
     const { page } = await newPage(browser);
@@ -100,7 +97,7 @@ describe('leasing', () => {
     await add.getByTestId('client-add-muUnitPrice').fill('5');
     await add.getByTestId('client-add-durationPrice').fill('0');
     await add.getByRole('button', { name: /保\s*存/ }).click();
-    const row = rows(page, 'leaseClients').filter({ hasText: CLIENT_PHONE });
+    const row = listRows(page, 'leaseClients').filter({ hasText: CLIENT_PHONE });
     await expect.poll(() => row.count(), { timeout: 15_000 }).toBe(1);
     expect(await row.textContent()).toContain('未激活');
     expect(await row.textContent()).toContain(CLIENT_MASKED);
@@ -143,10 +140,10 @@ describe('leasing', () => {
     await dlg.getByRole('button', { name: /保\s*存|确\s*定/ }).click();
     for (const d of leased)
       await expect
-        .poll(() => rows(page, 'leases').filter({ hasText: d }).count(), { timeout: 15_000 })
+        .poll(() => listRows(page, 'leases').filter({ hasText: d }).count(), { timeout: 15_000 })
         .toBe(1);
     expect(
-      await rows(page, 'leases')
+      await listRows(page, 'leases')
         .filter({ hasText: leased[0] as string })
         .textContent(),
     ).toContain(CLIENT);

@@ -4,9 +4,16 @@
  * then a team built with that member, set as its leader in the team's drawer. Then both screens
  * in English.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chooseOption, listSettled, missingTranslations, signInByApi, toastTexts } from './setup/app.ts';
+import {
+  chooseOption,
+  listRows,
+  listSettled,
+  missingTranslations,
+  signInByApi,
+  toastTexts,
+} from './setup/app.ts';
 import { lastCode, launch, newPage, screenshot, url } from './setup/browser.ts';
 
 const OPERATOR_A = '13800000005';
@@ -21,15 +28,12 @@ afterAll(async () => {
   await browser.close();
 });
 
-const rows = (page: Page, id: string) =>
-  page.locator(`[data-testid="list-${id}"] .ant-table-tbody tr.ant-table-row`);
-
 describe('members and teams', () => {
   it('operator A adds a member with the SMS code and makes them the leader of a new team', async () => {
     const { page, context } = await newPage(browser);
     await signInByApi(page, OPERATOR_A);
     await page.goto(url('/institution_manage/member-list'));
-    await expect.poll(() => rows(page, 'members').count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    await expect.poll(() => listRows(page, 'members').count(), { timeout: 20_000 }).toBeGreaterThan(0);
 
     await page.getByRole('button', { name: '新增成员' }).click();
     const dialog = page.getByTestId('member-create');
@@ -46,7 +50,7 @@ describe('members and teams', () => {
       .getByRole('button', { name: /保\s*存/ })
       .click();
     await expect.poll(() => toastTexts(page), { timeout: 10_000 }).toContain('创建成功');
-    const added = rows(page, 'members').filter({ hasText: NEW_NAME });
+    const added = listRows(page, 'members').filter({ hasText: NEW_NAME });
     await expect.poll(() => added.count(), { timeout: 15_000 }).toBe(1);
     expect(await added.textContent()).toContain('139*****001');
     await listSettled(page, 'members');
@@ -61,7 +65,7 @@ describe('members and teams', () => {
       .filter({ has: page.getByTestId('list-form') })
       .getByRole('button', { name: /保\s*存/ })
       .click();
-    const team = rows(page, 'teams').filter({ hasText: '飞防一队' });
+    const team = listRows(page, 'teams').filter({ hasText: '飞防一队' });
     await expect.poll(() => team.count(), { timeout: 15_000 }).toBe(1);
     await team.getByTestId('row-members').click();
     const drawer = page.getByTestId('team-drawer');
@@ -85,7 +89,7 @@ describe('members and teams', () => {
     const { page, context } = await newPage(browser, { language: 'en' });
     await signInByApi(page, OPERATOR_A);
     await page.goto(url('/institution_manage/member-list'));
-    await expect.poll(() => rows(page, 'members').count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    await expect.poll(() => listRows(page, 'members').count(), { timeout: 20_000 }).toBeGreaterThan(0);
     const head = (await page.locator('.ant-table-thead').textContent()) ?? '';
     for (const title of ['Name', 'Phone', 'User type', 'Team role', 'Status']) expect(head).toContain(title);
     await page.getByRole('button', { name: 'Add member' }).click();
@@ -95,7 +99,7 @@ describe('members and teams', () => {
     await screenshot(page, 'members-create-en');
     await page.keyboard.press('Escape');
     await page.goto(url('/institution_manage/team-list'));
-    const team = rows(page, 'teams').filter({ hasText: '飞防一队' });
+    const team = listRows(page, 'teams').filter({ hasText: '飞防一队' });
     await expect.poll(() => team.count(), { timeout: 20_000 }).toBe(1);
     await team.getByTestId('row-members').click();
     await expect.poll(() => page.getByTestId('team-drawer').locator('.ant-tag').textContent()).toBe('Leader');

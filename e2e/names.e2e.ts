@@ -7,7 +7,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listSettled, menuTexts, missingTranslations, signInByApi } from './setup/app.ts';
+import { listRows, listSettled, menuTexts, missingTranslations, signInByApi } from './setup/app.ts';
 import { launch, newPage, screenshot, url } from './setup/browser.ts';
 
 const PLATFORM = '13800000001';
@@ -31,8 +31,6 @@ async function open(lng: string, phone: string, path: string) {
   return { page, context };
 }
 
-const rows = (page: Page, id: string) =>
-  page.locator(`[data-testid="list-${id}"] .ant-table-tbody tr.ant-table-row`);
 const headers = async (page: Page) =>
   (await page.locator('.ant-table-thead th').allInnerTexts()).map((s) => s.trim());
 
@@ -52,7 +50,7 @@ async function cells(page: Page, id: string, title: string): Promise<string[]> {
   const i = titles.indexOf(title);
   expect(i, `${title} in ${titles.join(' | ')}`).toBeGreaterThanOrEqual(0);
   return (
-    await rows(page, id)
+    await listRows(page, id)
       .locator(`td:nth-child(${i + 1})`)
       .allInnerTexts()
   ).map((s) => s.trim());
@@ -106,10 +104,10 @@ describe('names and units', () => {
     const { page, context } = await open('en', PLATFORM, '/institution_manage/account-list');
     const name = await yanchengAccount(page);
     await page.goto(url(`/institution_manage/account-list?accountName=${encodeURIComponent(name)}`));
-    await expect.poll(() => rows(page, 'accounts').count(), { timeout: 20_000 }).toBe(1);
-    expect(await rows(page, 'accounts').textContent()).toContain('Jiangsu / Yancheng / Sheyang');
+    await expect.poll(() => listRows(page, 'accounts').count(), { timeout: 20_000 }).toBe(1);
+    expect(await listRows(page, 'accounts').textContent()).toContain('Jiangsu / Yancheng / Sheyang');
     await page.goto(url('/institution_manage/account-list?accountType=2'));
-    await expect.poll(() => rows(page, 'accounts').count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    await expect.poll(() => listRows(page, 'accounts').count(), { timeout: 20_000 }).toBeGreaterThan(0);
     await listSettled(page, 'accounts');
     await screenshot(page, 'names-accounts-en');
     expect(await menuTexts(page)).toContain('Account Info');
@@ -120,7 +118,7 @@ describe('names and units', () => {
     await allColumnsInView(page);
     // Every kind of account (manufacturers have one more action: merge).
     await page.goto(url('/institution_manage/account-list'));
-    await expect.poll(() => rows(page, 'accounts').count(), { timeout: 20_000 }).toBeGreaterThan(3);
+    await expect.poll(() => listRows(page, 'accounts').count(), { timeout: 20_000 }).toBeGreaterThan(3);
     await listSettled(page, 'accounts');
     await allColumnsInView(page);
     await screenshot(page, 'names-accounts-all-en');
@@ -130,7 +128,7 @@ describe('names and units', () => {
 
   it('accounts in Korean', async () => {
     const { page, context } = await open('ko', PLATFORM, '/institution_manage/account-list?accountType=2');
-    await expect.poll(() => rows(page, 'accounts').count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    await expect.poll(() => listRows(page, 'accounts').count(), { timeout: 20_000 }).toBeGreaterThan(0);
     await listSettled(page, 'accounts');
     expect(await cells(page, 'accounts', '지역')).toContain('장쑤');
     await screenshot(page, 'names-accounts-ko');
@@ -140,7 +138,7 @@ describe('names and units', () => {
   for (const lng of ['en', 'ko'] as const) {
     it(`no-fly zones in ${lng}: region paths romanised, no placeholder level`, async () => {
       const { page, context } = await open(lng, PLATFORM, '/business_manage/no-fly-zone-list');
-      await expect.poll(() => rows(page, 'nofly').count(), { timeout: 20_000 }).toBeGreaterThan(0);
+      await expect.poll(() => listRows(page, 'nofly').count(), { timeout: 20_000 }).toBeGreaterThan(0);
       await listSettled(page, 'nofly');
       const regions = await cells(page, 'nofly', lng === 'en' ? 'Region' : '지역');
       expect(regions.join(' | ')).toMatch(/Yancheng/);
@@ -151,7 +149,7 @@ describe('names and units', () => {
 
     it(`drones in ${lng}: area units without brackets in brackets or Han characters`, async () => {
       const { page, context } = await open(lng, PLATFORM, '/business_manage/drone-list');
-      await expect.poll(() => rows(page, 'drones').count(), { timeout: 20_000 }).toBeGreaterThan(0);
+      await expect.poll(() => listRows(page, 'drones').count(), { timeout: 20_000 }).toBeGreaterThan(0);
       await listSettled(page, 'drones');
       for (const h of await headers(page)) {
         expect(h).not.toMatch(/\([^)]*\(/);
@@ -168,7 +166,7 @@ describe('names and units', () => {
 
     it(`leasing in ${lng}: price per the area unit beside the area, the lease history, the menu`, async () => {
       const { page, context } = await open(lng, MAKER, '/leasing_business/client-list');
-      await expect.poll(() => rows(page, 'leaseClients').count(), { timeout: 20_000 }).toBeGreaterThan(0);
+      await expect.poll(() => listRows(page, 'leaseClients').count(), { timeout: 20_000 }).toBeGreaterThan(0);
       await listSettled(page, 'leaseClients');
       const head = (await headers(page)).join(' | ');
       if (lng === 'en') {
@@ -182,9 +180,9 @@ describe('names and units', () => {
       expect(await cutMenuEntries(page)).toEqual([]);
 
       await page.goto(url('/leasing_business/lease-list'));
-      await expect.poll(() => rows(page, 'leases').count(), { timeout: 20_000 }).toBeGreaterThan(0);
+      await expect.poll(() => listRows(page, 'leases').count(), { timeout: 20_000 }).toBeGreaterThan(0);
       await listSettled(page, 'leases');
-      await rows(page, 'leases').first().getByTestId('row-history').click();
+      await listRows(page, 'leases').first().getByTestId('row-history').click();
       const dialog = page.locator('.ant-modal').last();
       await dialog.waitFor();
       const items = dialog.locator('.ant-timeline-item');

@@ -7,7 +7,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listSettled, missingTranslations, signInByApi, toastTexts } from './setup/app.ts';
+import { listRows, listSettled, missingTranslations, signInByApi, toastTexts } from './setup/app.ts';
 import { launch, newPage, screenshot, url } from './setup/browser.ts';
 
 const MAKER_A = '13800000003';
@@ -22,8 +22,6 @@ afterAll(async () => {
   await browser.close();
 });
 
-const rows = (page: Page, id: string) =>
-  page.locator(`[data-testid="list-${id}"] .ant-table-tbody tr.ant-table-row`);
 const confirmDialog = (page: Page) => page.locator('.ant-modal-confirm').last();
 
 describe('orders and invoices', () => {
@@ -37,7 +35,7 @@ describe('orders and invoices', () => {
     await listSettled(page, 'orders');
 
     // New order: the first of its drones with no order yet (the demo has some), this year (the default).
-    const ordered = (await rows(page, 'orders').allTextContents()).join(' ');
+    const ordered = (await listRows(page, 'orders').allTextContents()).join(' ');
     await page.getByRole('button', { name: '新建订单' }).click();
     const create = page.locator('.ant-modal').filter({ hasText: '新建服务费订单' });
     await create.waitFor();
@@ -53,7 +51,7 @@ describe('orders and invoices', () => {
     await option.click();
     expect(await create.textContent()).toContain(String(YEAR));
     await create.getByRole('button', { name: /保\s*存/ }).click();
-    const row = rows(page, 'orders').filter({ hasText: droneId });
+    const row = listRows(page, 'orders').filter({ hasText: droneId });
     await expect.poll(() => row.count(), { timeout: 15_000 }).toBe(1);
     expect(await row.textContent()).toContain('待支付');
     expect(await row.textContent()).toMatch(/¥360\.00/);
@@ -121,7 +119,7 @@ describe('orders and invoices', () => {
     await screenshot(page, 'orders-list-zh');
 
     await page.goto(url('/institution_manage/invoice-list'));
-    const invoice = rows(page, 'invoices').filter({ hasText: `#${ticket}` });
+    const invoice = listRows(page, 'invoices').filter({ hasText: `#${ticket}` });
     await expect.poll(() => invoice.textContent(), { timeout: 15_000 }).toContain('已申请');
     expect(await invoice.textContent()).toContain('91320100MA1X2Y3W4K');
     await listSettled(page, 'invoices');
@@ -135,7 +133,7 @@ describe('orders and invoices', () => {
     const { page, context } = await newPage(browser, { language: 'en' });
     await signInByApi(page, PLATFORM);
     await page.goto(url('/institution_manage/invoice-list'));
-    const invoice = rows(page, 'invoices').filter({ hasText: `#${ticket}` });
+    const invoice = listRows(page, 'invoices').filter({ hasText: `#${ticket}` });
     await expect.poll(() => invoice.textContent(), { timeout: 15_000 }).toContain('Applied');
     expect(await page.locator('.ant-table-thead').textContent()).toContain('Account');
     await invoice.getByTestId('row-issue').click();
@@ -149,8 +147,8 @@ describe('orders and invoices', () => {
     await screenshot(page, 'invoices-list-en');
 
     await page.goto(url('/institution_manage/order-list'));
-    await expect.poll(() => rows(page, 'orders').count(), { timeout: 15_000 }).toBeGreaterThan(0);
-    expect(await rows(page, 'orders').first().textContent()).toMatch(/CN¥360\.00.*Paid/);
+    await expect.poll(() => listRows(page, 'orders').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    expect(await listRows(page, 'orders').first().textContent()).toMatch(/CN¥360\.00.*Paid/);
     // The platform pays nothing itself: no invoice application, no invoice info on its list.
     expect(await page.getByTestId('batch-apply').count()).toBe(0);
     await listSettled(page, 'orders');

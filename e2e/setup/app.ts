@@ -101,6 +101,10 @@ export async function chooseOption(page: Page, select: Locator, label: string) {
   await expect.poll(() => select.textContent()).toContain(label);
 }
 
+/** The data rows of list `id` (the shared list page's table). */
+export const listRows = (page: Page, id: string) =>
+  page.locator(`[data-testid="list-${id}"] .ant-table-tbody tr.ant-table-row`);
+
 /** Waits until list `id` has loaded (no spinner) and every dialog has finished animating in. */
 export async function listSettled(page: Page, id: string) {
   await expect

@@ -16,7 +16,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addToLeaseStats, type ChargeFigures } from '../src/modules/leasing/leaseStats.ts';
 import { addDays, rangeOf, splitRange } from '../src/modules/leasing/stats.service.ts';
-import { dayStartIn } from '../src/modules/stats/calendar.ts';
+import { todayStartIn } from '../src/modules/stats/calendar.ts';
 import { DEFAULT_DRONE, rectangleField, runMission } from '../src/sim/flight/index.ts';
 import { until } from './commands.kit.ts';
 import { body, createTestApp, signInWith, type TestApp } from './helper.ts';
@@ -87,7 +87,7 @@ beforeAll(async () => {
     leaseManager: '13800000008',
   }))
     auth[role] = (await signInWith(t, phone)).auth;
-  today0 = dayStartIn(Date.now(), tz);
+  today0 = todayStartIn(Date.now(), tz);
   drones = await t.db
     .selectFrom('drones')
     .select(['drone_id', 'drone_name'])

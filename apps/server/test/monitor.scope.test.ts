@@ -8,7 +8,7 @@
 import type { TelemetryPoint } from '@agrifleet/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAnomaliesRepo } from '../src/modules/anomalies/anomalies.repo.ts';
-import { dayStartIn } from '../src/modules/stats/calendar.ts';
+import { todayStartIn } from '../src/modules/stats/calendar.ts';
 import { DEFAULT_DRONE, rectangleField, runMission } from '../src/sim/flight/index.ts';
 import { createTestApp, fleetCallers, type TestApp } from './helper.ts';
 import { multipart, PNG_1X1 } from './multipart.ts';
@@ -140,7 +140,7 @@ describe('a government caller and a drone that flew in its region and in another
   });
 
   it("gets today's figures of the monitor's drone call as the history counts them", async () => {
-    const today = new Date(dayStartIn(Date.now(), STAT_ZONE.name));
+    const today = new Date(todayStartIn(Date.now(), STAT_ZONE.name));
     const history = (
       await get(`${D}/history/stat/${drone}?startTime=${today.getTime()}`, 'government')
     ).json().data;

@@ -10,7 +10,7 @@ import {
 import type { DataScope } from '../../platform/auth/scope.ts';
 import type { LiveState } from '../../telemetry/ingest/liveState.ts';
 import type { SortiesRepo } from '../sorties/sorties.repo.ts';
-import { dayStartIn } from '../stats/calendar.ts';
+import { todayStartIn } from '../stats/calendar.ts';
 import type { StatsService } from '../stats/stats.service.ts';
 import { liveInScope, matchesQuery, toMapDrone } from './liveQuery.ts';
 
@@ -92,7 +92,7 @@ export function createMonitorService(deps: {
       const [names, today] = await Promise.all([
         sorties.names(droneId, d.point.pilotId ?? null),
         // Today's work as the history shows it: a government counts the sorties in its region only.
-        sorties.stat(scope, { droneId, startTime: dayStartIn(t, deps.timeZone), simulated: false }),
+        sorties.stat(scope, { droneId, startTime: todayStartIn(t, deps.timeZone), simulated: false }),
       ]);
       return {
         ...toMapDrone(d, online),

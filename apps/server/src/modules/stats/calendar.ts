@@ -2,7 +2,7 @@
  * The platform's calendar: today, this month, this year... as local dates ('YYYY-MM-DD') of the
  * statistics time zone, and the rollup grain each period is read at.
  */
-import type { StatPeriod } from '@agrifleet/domain';
+import { dayIn, dayStartIn, type StatPeriod, wallClock } from '@agrifleet/domain';
 
 export type Grain = 'a' | 'y' | 'm' | 'd';
 
@@ -21,43 +21,15 @@ const ymd = (y: number, m: number, d: number) => {
   return `${t.getUTCFullYear()}-${pad(t.getUTCMonth() + 1)}-${pad(t.getUTCDate())}`;
 };
 
-/** Local year, month and day of `now` in `timeZone`. */
+/** Local year, month and day of `now` in `timeZone` (the domain's wall clock). */
 export function localDay(now: number, timeZone: string): { y: number; m: number; d: number } {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(now);
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  return { y: get('year'), m: get('month'), d: get('day') };
-}
-
-/** How far `timeZone`'s wall clock is ahead of UTC at instant `t` (ms). */
-function wallOffset(t: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(t);
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  const wall = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
-  return wall - Math.floor(t / 1000) * 1000;
+  const { y, m, d } = wallClock(now, timeZone);
+  return { y, m, d };
 }
 
 /** The instant `timeZone`'s current day began (its local midnight), in ms. */
-export function dayStartIn(now: number, timeZone: string): number {
-  const { y, m, d } = localDay(now, timeZone);
-  const midnight = Date.UTC(y, m - 1, d);
-  const first = midnight - wallOffset(midnight, timeZone);
-  // Across a daylight-saving change the offset at the guess may differ from the one at midnight.
-  return midnight - wallOffset(first, timeZone);
-}
+export const todayStartIn = (now: number, timeZone: string): number =>
+  dayStartIn(dayIn(now, timeZone), timeZone);
 
 export const EPOCH_DAY = '1970-01-01';
 
