@@ -223,11 +223,13 @@ async function main() {
               // Then the demo client's past leases of the drones it leases now, billed (leasing screens).
               .then(() => seedDemoLeasingHistory(historyDb, timeZone))
               .then((r) => logger.info(r, 'demo leasing history generated'))
+              // Then yesterday's faulty flights, judged by the anomaly rules (the anomaly tab, the
+              // alerts): flown history too, so DEMO_HISTORY_SORTIES=0 flies none (the kill tests
+              // count the sorties of demo drones).
+              .then(() => seedDemoAnomalies(historyDb, { timeZone }))
+              .then((r) => logger.info(r, 'demo anomalies raised'))
           : undefined,
       )
-      // Then yesterday's faulty flights, judged by the anomaly rules (the anomaly tab, the alerts).
-      .then(() => seedDemoAnomalies(historyDb, { timeZone }))
-      .then((r) => logger.info(r, 'demo anomalies raised'))
       .catch((err) => logger.error({ err }, 'demo history not generated'));
   }
   process.stdout.write(`\n${lines.join('\n')}\n\n`);
