@@ -127,6 +127,7 @@ export function clientListConfig(
     toolbar: [
       { key: 'add', label: 'leasingClients:action.add', primary: true, onClick: () => hooks.openAdd() },
     ],
+    actionsWidth: 170,
     rowActions: [
       {
         key: 'data',

@@ -125,6 +125,7 @@ export function leaseListConfig(
     toolbar: [
       { key: 'add', label: 'leasingClients:lease.action.add', primary: true, onClick: () => hooks.openAdd() },
     ],
+    actionsWidth: 170,
     rowActions: [
       {
         key: 'return',
