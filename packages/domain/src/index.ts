@@ -18,6 +18,7 @@ export * from './contracts/leasingClients.ts';
 export * from './contracts/leasingMoney.ts';
 export * from './contracts/leasingRecords.ts';
 export * from './contracts/leasingStats.ts';
+export * from './contracts/lookups.ts';
 export * from './contracts/members.ts';
 export * from './contracts/models.ts';
 export * from './contracts/monitor.ts';
