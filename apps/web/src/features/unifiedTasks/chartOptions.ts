@@ -8,7 +8,6 @@ import {
   convertArea,
   EXCLUSION_REASONS,
   type ExclusionReason,
-  formatSeconds,
   type Language,
   round,
   type TaskStatData,
@@ -57,6 +56,12 @@ export const volumeText = (l: number, look: Look) =>
     round(l, 1),
   );
 
+/** Flight time in hours, one decimal (a card stays one short line in every language). */
+export const hoursText = (s: number, look: Look) =>
+  new Intl.NumberFormat(look.locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(
+    round(s / 3600, 1),
+  );
+
 /** The overview cards (labels: unifiedTasks figure.<key>). */
 export function overviewFigures(o: TaskStatOverview, look: Look): Figure[] {
   return [
@@ -66,7 +71,7 @@ export function overviewFigures(o: TaskStatOverview, look: Look): Figure[] {
     { key: 'sorties', value: integer(o.sortieCount, look.locale) },
     { key: 'area', value: areaText(o.areaMu, look) },
     { key: 'volume', value: volumeText(o.volumeL, look) },
-    { key: 'duration', value: formatSeconds(o.durationS, look.language) },
+    { key: 'duration', value: hoursText(o.durationS, look) },
   ];
 }
 
