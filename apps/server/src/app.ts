@@ -52,6 +52,7 @@ import { ordersModule } from './modules/orders/index.ts';
 import { regionAt } from './modules/regions/geo/regionAt.ts';
 import { regionRoutes } from './modules/regions/regions.routes.ts';
 import { rtkModule } from './modules/rtk/index.ts';
+import { subsidiesModule } from './modules/subsidies/index.ts';
 import { createSortiesRepo } from './modules/sorties/sorties.repo.ts';
 import { sortieRoutes } from './modules/sorties/sorties.routes.ts';
 import { createDroneStatsRepo } from './modules/stats/droneStats.repo.ts';
@@ -235,6 +236,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(modelModule, fleet);
   await app.register(noflyModule, fleet);
   await app.register(rtkModule, fleet);
+  await app.register(subsidiesModule, fleet);
   await app.register(blocksModule, fleet);
   await app.register(controlModule, fleet);
   const org = {

@@ -28,6 +28,8 @@ import * as m0027 from './0027_leasing.ts';
 import * as m0028 from './0028_shared_limits.ts';
 import * as m0029 from './0029_order_payments.ts';
 import * as m0032 from './0032_reopened_sorties.ts';
+import * as m0033 from './0033_lookups.ts';
+import * as m0035 from './0035_subsidies.ts';
 
 /** Numbered migrations, applied in key order at start. */
 export const migrations: Record<string, Migration> = {
@@ -60,4 +62,6 @@ export const migrations: Record<string, Migration> = {
   '0028_shared_limits': m0028,
   '0029_order_payments': m0029,
   '0032_reopened_sorties': m0032,
+  '0033_lookups': m0033,
+  '0035_subsidies': m0035,
 };

@@ -15,6 +15,7 @@ import { MODEL_MESSAGES } from '../modules/models/models.messages.ts';
 import { NOFLY_MESSAGES } from '../modules/nofly/nofly.messages.ts';
 import { ORDER_MESSAGES } from '../modules/orders/orders.messages.ts';
 import { RTK_MESSAGES } from '../modules/rtk/rtk.messages.ts';
+import { SUBSIDY_MESSAGES } from '../modules/subsidies/subsidies.messages.ts';
 import { SYSLOG_MESSAGES } from '../modules/syslog/syslog.messages.ts';
 import { TEAM_MESSAGES } from '../modules/teams/teams.messages.ts';
 
@@ -376,6 +377,7 @@ export const MESSAGES = {
   ...MODEL_MESSAGES,
   ...NOFLY_MESSAGES,
   ...RTK_MESSAGES,
+  ...SUBSIDY_MESSAGES,
   ...BLOCK_MESSAGES,
   ...CONTROL_MESSAGES,
   ...ACCOUNT_MESSAGES,

@@ -8,10 +8,12 @@ import type { BulletinTables } from './schema.bulletins.ts';
 import type { CommandsTables } from './schema.commands.ts';
 import type { DroneRegistryTables } from './schema.drones.ts';
 import type { LeasingTables } from './schema.leasing.ts';
+import type { LookupTables } from './schema.lookups.ts';
 import type { MemberTables } from './schema.members.ts';
 import type { NoflyTables } from './schema.nofly.ts';
 import type { OrderTables } from './schema.orders.ts';
 import type { RtkTables } from './schema.rtk.ts';
+import type { SubsidyTables } from './schema.subsidies.ts';
 import type { StatsTables } from './schema.stats.ts';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -343,6 +345,8 @@ export interface Database
     DroneRegistryTables,
     NoflyTables,
     RtkTables,
+    LookupTables,
+    SubsidyTables,
     BlockTables,
     AccountAdminTables,
     ApprovalTables,

@@ -129,6 +129,11 @@ export const subsidyComputeBody = z
     year: z.number().int().min(2000).max(2100),
     region: regionCode.optional(),
     rateVersionId: idSchema.optional(),
+    /**
+     * The medicine a regional scheme's dose is judged against (a task names its own): sorties
+     * outside its registered range are not paid (doseOutOfRange). Optional; added by the server.
+     */
+    medId: idSchema.optional(),
     /** Area one operator may be paid at most in the programme (mu); none: no quota. */
     quotaMu: z.number().positive().max(100_000_000).optional(),
   })

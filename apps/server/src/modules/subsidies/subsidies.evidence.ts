@@ -1,0 +1,183 @@
+/**
+ * One evidence line per sortie (issue 22 #3): the facts of subsidies.sources.ts, the geometry of
+ * subsidies.geometry.ts on the decoded track, the dose verdict, the spot check and the rate, as
+ * the rule (packages/domain programmes/subsidyRule.ts) takes them, plus what the detail shows.
+ * Overlap is measured per operator within a block (the sorties on it), else among the sorties whose
+ * spraying centres fall in the same cell of about 1 km, in take-off order.
+ */
+
+import type { PolygonGeometry } from '@agrifleet/domain';
+import {
+  appliedDose,
+  type DoseRange,
+  doseVerdict,
+  pickRate,
+  regionContains,
+  roundMu,
+  type SortieEvidence,
+  type TerrainClass,
+} from '@agrifleet/domain';
+import type { SprayPoint } from '../../telemetry/area/sprayedArea.ts';
+import { decodeTrack } from '../../telemetry/codec/trackCodec.ts';
+import { M2_PER_MU, overlapsInOrder, samplesOutside, shareOutside } from './subsidies.geometry.ts';
+import type { Programme, RateVersion, SortieFactRow } from './subsidies.sources.ts';
+
+/** The rule's version, kept in every line and in the sealed digest. */
+export const SUBSIDY_RULE_VERSION = 'subsidyRule/1 (issue 22)';
+
+/** What a line keeps: the rule's input and what the detail and the seal show. */
+export interface LineEvidence extends SortieEvidence {
+  droneId: string;
+  droneName: string;
+  yyAccountId: number;
+  zzAccountId: number;
+  pilotName: string | null;
+  endMs: number;
+  cropId: number | null;
+  blockId: number | null;
+  blockName: string | null;
+  region: number | null;
+  volumeL: number;
+  doseLPerMu: number | null;
+  medId: number | null;
+  doseRange: DoseRange | null;
+  pictures: number;
+  terrain: TerrainClass;
+  ruleVersion: string;
+  rateVersionId: number;
+}
+
+export interface EvidenceInput {
+  programme: Programme;
+  facts: readonly SortieFactRow[];
+  doseRange: DoseRange | null;
+  rate: RateVersion;
+  blocks: Map<number, PolygonGeometry>;
+  /** Spot-check outcomes by operator, then sortie id. */
+  spotChecks: Map<number, Map<number, 'passed' | 'failed'>>;
+  /** Whether a position lies in the programme's administrative region. */
+  inRegion: (lng: number, lat: number) => boolean;
+  /** Tracks of a batch of sorties. */
+  tracks: (ids: string[]) => Promise<Map<string, Uint8Array>>;
+}
+
+const WHOLE_ODD = new Set([1, 3, 5]);
+const CELL_DEG = 0.01;
+
+const groupKey = (f: SortieFactRow) =>
+  f.block_id != null
+    ? `${f.yy_account_id}:b${f.block_id}`
+    : `${f.yy_account_id}:g${Math.floor(f.lng / CELL_DEG)}:${Math.floor(f.lat / CELL_DEG)}`;
+
+/** The evidence of every sortie, in take-off order. */
+export async function buildEvidence(inp: EvidenceInput): Promise<LineEvidence[]> {
+  const lines = new Map<string, LineEvidence>();
+  const groups = new Map<string, SortieFactRow[]>();
+  for (const f of inp.facts) {
+    const key = groupKey(f);
+    const g = groups.get(key);
+    if (g) g.push(f);
+    else groups.set(key, [f]);
+  }
+  // Groups in batches of about 500 sorties: their tracks are read, measured and let go together.
+  let batch: SortieFactRow[][] = [];
+  let size = 0;
+  const flush = async () => {
+    const ids = batch
+      .flat()
+      .filter((f) => f.has_track && f.area_mu > 0)
+      .map((f) => f.sortie_id);
+    const blobs = await inp.tracks(ids);
+    for (const g of batch) measureGroup(inp, g, blobs, lines);
+    batch = [];
+    size = 0;
+  };
+  for (const g of groups.values()) {
+    batch.push(g);
+    size += g.length;
+    if (size >= 500) await flush();
+  }
+  if (batch.length) await flush();
+  return inp.facts.map((f) => lines.get(f.sortie_id) as LineEvidence);
+}
+
+function measureGroup(
+  inp: EvidenceInput,
+  group: readonly SortieFactRow[],
+  blobs: Map<string, Uint8Array>,
+  out: Map<string, LineEvidence>,
+): void {
+  const tracked: { sortieId: number; points: readonly SprayPoint[] }[] = [];
+  const shares = new Map<string, { region: number; block: number }>();
+  for (const f of group) {
+    const blob = blobs.get(f.sortie_id);
+    const points = blob ? (decodeTrack(blob) as SprayPoint[]) : null;
+    let region = 0;
+    let block = 0;
+    if (points) {
+      region = inp.programme.polygon
+        ? shareOutside(inp.programme.polygon, points)
+        : samplesOutside(points, inp.inRegion);
+      const b = f.block_id != null ? inp.blocks.get(f.block_id) : undefined;
+      if (b) block = shareOutside(b, points);
+      const whole = !f.has_track || f.odd_types.some((o) => WHOLE_ODD.has(o));
+      if (!whole) tracked.push({ sortieId: Number(f.sortie_id), points });
+    }
+    shares.set(f.sortie_id, { region, block });
+  }
+  const first = group[0];
+  const area = first?.block_id != null ? (inp.blocks.get(first.block_id) ?? null) : null;
+  const overlaps = overlapsInOrder(tracked, area);
+  for (const f of group) {
+    const s = shares.get(f.sortie_id) ?? { region: 0, block: 0 };
+    out.set(f.sortie_id, lineOf(inp, f, s, (overlaps.get(Number(f.sortie_id)) ?? 0) / M2_PER_MU));
+  }
+}
+
+function lineOf(
+  inp: EvidenceInput,
+  f: SortieFactRow,
+  share: { region: number; block: number },
+  overlapMu: number,
+): LineEvidence {
+  const { rate } = inp;
+  const monitored = roundMu(f.area_mu);
+  const rateRow = pickRate(rate.rows, f.region, f.crop_id, rate.hillRegions, regionContains);
+  const terrain: TerrainClass =
+    f.region != null && rate.hillRegions.some((h) => regionContains(h, f.region as number))
+      ? 'hill'
+      : 'plain';
+  const sortieId = Number(f.sortie_id);
+  return {
+    sortieId,
+    startMs: f.start_time.getTime(),
+    monitoredMu: monitored,
+    hasTrack: f.has_track,
+    noFly: f.odd_types.includes(1),
+    anomalies: f.odd_types,
+    dose: doseVerdict(f.volume_l, f.area_mu, inp.doseRange),
+    outsideRegionMu: roundMu(monitored * share.region),
+    outsideBlockMu: roundMu(monitored * share.block),
+    overlapMu: roundMu(Math.min(monitored, overlapMu)),
+    spotCheck: inp.spotChecks.get(f.yy_account_id)?.get(sortieId) ?? null,
+    rateFen: rateRow?.fenPerMu ?? null,
+    droneId: f.drone_id,
+    droneName: f.drone_name ?? f.drone_id,
+    yyAccountId: f.yy_account_id,
+    zzAccountId: f.zz_account_id,
+    pilotName: f.pilot_name,
+    endMs: f.end_time.getTime(),
+    cropId: f.crop_id,
+    blockId: f.block_id,
+    blockName: f.block_name,
+    region: f.region,
+    volumeL: Math.round(f.volume_l * 1000) / 1000,
+    doseLPerMu: appliedDose(f.volume_l, f.area_mu),
+    medId: inp.programme.medId,
+    doseRange: inp.doseRange,
+    pictures: f.pictures,
+    terrain,
+    ruleVersion: SUBSIDY_RULE_VERSION,
+    rateVersionId: rate.rateVersionId,
+  };
+}
