@@ -43,4 +43,7 @@ export const PAGES: Partial<Record<Screen, () => Promise<PageModule>>> = {
   BasicPriceList: () => import('../features/leasing/records/BasicPriceListPage.tsx'),
   LeaseDataStat: () => import('../features/leasing/stats/LeaseDataStatPage.tsx'),
   OperatorDataStat: () => import('../features/leasing/stats/OperatorDataStatPage.tsx'),
+  UnifiedTaskList: () => import('../features/unifiedTasks/UnifiedTaskListPage.tsx'),
+  UnifiedTaskDroneList: () => import('../features/unifiedTasks/UnifiedTaskDroneListPage.tsx'),
+  UnifiedTaskChart: () => import('../features/unifiedTasks/UnifiedTaskChartPage.tsx'),
 };

@@ -36,6 +36,7 @@ export const NAMESPACES = [
   'leasingMoney',
   'leasingRecords',
   'leasingStats',
+  'unifiedTasks',
 ] as const;
 export const LANGUAGE_EVENT = 'agrifleet:language';
 
