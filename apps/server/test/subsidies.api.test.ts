@@ -15,6 +15,7 @@ import {
   SUBSIDY_TRACK_PATH,
 } from '@agrifleet/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkSealed } from '../src/modules/subsidies/check.ts';
 import {
   JIANGSU,
   JIANGSU_CODE,
@@ -283,6 +284,9 @@ describe('subsidies API', () => {
     const bad = (await k.call('government', 'GET', one(subsidyA, SUBSIDY_CALLS.check))).json().data;
     expect(bad.ok).toBe(false);
     expect(bad.problems).toContain(`sortie ${line.sortie_id} area`);
+    // npm run subsidy:check runs the same check over every sealed subsidy.
+    const script = await checkSealed(k.t.db);
+    expect(script.map((c) => [c.subsidyId, c.ok])).toEqual([[subsidyA, false]]);
     // A changed line is a changed digest.
     await k.t.db
       .updateTable('subsidy_sorties')

@@ -19,7 +19,8 @@ import {
 } from '@agrifleet/domain';
 import type { SprayPoint } from '../../telemetry/area/sprayedArea.ts';
 import { decodeTrack } from '../../telemetry/codec/trackCodec.ts';
-import { M2_PER_MU, overlapsInOrder, samplesOutside, shareOutside } from './subsidies.geometry.ts';
+import { M2_PER_MU, samplesOutside, shareOutside } from './subsidies.geometry.ts';
+import { overlapsInOrder } from './subsidies.overlap.ts';
 import type { Programme, RateVersion, SortieFactRow } from './subsidies.sources.ts';
 
 /** The rule's version, kept in every line and in the sealed digest. */

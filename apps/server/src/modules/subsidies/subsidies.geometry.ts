@@ -2,8 +2,7 @@
  * The geometry of a subsidy's evidence, on the console's own sprayed-area measure (the boom quads
  * of telemetry/area, as the block coverage check uses them): what share of a sortie's sprayed area
  * lies inside a polygon (a task's drawn region, the sortie's block), the share of its spraying
- * samples outside an administrative region, and the area each sortie sprays again that earlier
- * sorties of a group already sprayed (the union of the group taken in take-off order).
+ * samples outside an administrative region (overlap: subsidies.overlap.ts).
  */
 import type { PolygonGeometry } from '@agrifleet/domain';
 import { blockCoverage, type CoverageOptions } from '../../telemetry/area/coverage.ts';
@@ -102,34 +101,4 @@ export function samplesOutside(
     if (!inside(p.lng, p.lat)) out++;
   }
   return n ? out / n : 0;
-}
-
-/**
- * Area each sortie of a group sprays that an earlier one of the group already sprayed, m², within
- * `area` (a block; null: the group's own bounds). The sorties come in take-off order.
- */
-export function overlapsInOrder(
-  sorties: ReadonlyArray<{ sortieId: number; points: readonly SprayPoint[] }>,
-  area: PolygonGeometry | null,
-): Map<number, number> {
-  const out = new Map<number, number>();
-  if (sorties.length < 2) return out;
-  const poly = area ?? boundsPolygon(sorties.map((s) => s.points));
-  if (!poly) return out;
-  const so: (readonly SprayPoint[])[] = [];
-  let covered = 0;
-  for (const s of sorties) {
-    so.push(s.points);
-    if (so.length === 1) {
-      covered = sprayedInside(poly, so);
-      continue;
-    }
-    const own = sprayedInside(poly, [s.points]);
-    const now = sprayedInside(poly, so);
-    const added = Math.max(0, now - covered);
-    covered = now;
-    const again = own - added;
-    if (again > 0.01) out.set(s.sortieId, again);
-  }
-  return out;
 }
