@@ -51,6 +51,7 @@ import { createNoflyRepo } from './modules/nofly/nofly.repo.ts';
 import { ordersModule } from './modules/orders/index.ts';
 import { regionAt } from './modules/regions/geo/regionAt.ts';
 import { regionRoutes } from './modules/regions/regions.routes.ts';
+import { lookupsModule } from './modules/lookups/index.ts';
 import { rtkModule } from './modules/rtk/index.ts';
 import { subsidiesModule } from './modules/subsidies/index.ts';
 import { createSortiesRepo } from './modules/sorties/sorties.repo.ts';
@@ -236,6 +237,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(modelModule, fleet);
   await app.register(noflyModule, fleet);
   await app.register(rtkModule, fleet);
+  await app.register(lookupsModule, fleet);
   await app.register(subsidiesModule, fleet);
   await app.register(blocksModule, fleet);
   await app.register(controlModule, fleet);

@@ -30,6 +30,7 @@ import * as m0029 from './0029_order_payments.ts';
 import * as m0032 from './0032_reopened_sorties.ts';
 import * as m0033 from './0033_lookups.ts';
 import * as m0035 from './0035_subsidies.ts';
+import * as m0036 from './0036_sortie_work_type.ts';
 
 /** Numbered migrations, applied in key order at start. */
 export const migrations: Record<string, Migration> = {
@@ -64,4 +65,5 @@ export const migrations: Record<string, Migration> = {
   '0032_reopened_sorties': m0032,
   '0033_lookups': m0033,
   '0035_subsidies': m0035,
+  '0036_sortie_work_type': m0036,
 };

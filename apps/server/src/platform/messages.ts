@@ -10,6 +10,7 @@ import { LEASING_CLIENTS_MESSAGES } from '../modules/leasing/clients.messages.ts
 import { LEASING_MONEY_MESSAGES } from '../modules/leasing/money.messages.ts';
 import { LEASING_RECORDS_MESSAGES } from '../modules/leasing/records.messages.ts';
 import { LEASING_STATS_MESSAGES } from '../modules/leasing/stats.messages.ts';
+import { LOOKUP_MESSAGES } from '../modules/lookups/lookups.messages.ts';
 import { MEMBER_MESSAGES } from '../modules/members/members.messages.ts';
 import { MODEL_MESSAGES } from '../modules/models/models.messages.ts';
 import { NOFLY_MESSAGES } from '../modules/nofly/nofly.messages.ts';
@@ -377,6 +378,7 @@ export const MESSAGES = {
   ...MODEL_MESSAGES,
   ...NOFLY_MESSAGES,
   ...RTK_MESSAGES,
+  ...LOOKUP_MESSAGES,
   ...SUBSIDY_MESSAGES,
   ...BLOCK_MESSAGES,
   ...CONTROL_MESSAGES,

@@ -241,6 +241,8 @@ export interface SortiesTable {
   spray_time_s: number;
   mode: string | null;
   crop_id: number | null;
+  /** oper/worktypes id (telemetry/summary/workType.ts); null for sorties stored before 0036. */
+  work_type: ColumnType<number | null, number | null | undefined, number | null>;
   pilot_id: number | null;
   max_height_m: number;
   battery_start: number;

@@ -22,12 +22,15 @@ export const BLOCK_REMARK_MAX = 500;
 export const BLOCK_DELETE_MAX = 500;
 
 /**
- * Crops a block can carry (no crop registry exists: a fixed catalogue, names in the web's
- * `blocks:crop.<id>`). Ids 1-5 are those the simulator reports (sim CROP_IDS).
+ * The crops of the fixed list before the crop catalogue (contracts/lookups.ts, table `crops`):
+ * ids 1-9 keep their meaning there (1-5 are those the simulator reports, sim CROP_IDS). Kept for
+ * callers that still name them; a block's crop is any enabled crop of the catalogue, which the
+ * server checks (400 `cropUnknown`).
  */
 export const BLOCK_CROPS = [1, 2, 3, 4, 5, 6, 7, 8, 9] as const;
 export type BlockCrop = (typeof BLOCK_CROPS)[number];
-const cropSchema = z.number().int().min(1).max(BLOCK_CROPS.length);
+/** A crop id of the catalogue (oper/crops); the server checks that it exists and is enabled. */
+const cropSchema = idSchema;
 
 /** A 0/1 flag in a query string ("1", "0", "true", "false"). */
 const flagParam = z

@@ -23,6 +23,7 @@ import type { Caller } from '../../platform/auth/subject.ts';
 import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { blockCoverage } from '../../telemetry/area/coverage.ts';
+import { createLookupsRepo } from '../lookups/lookups.repo.ts';
 import type { RegionAt } from '../regions/geo/codes.ts';
 import { blockShape, MU_M2 } from './blocks.geometry.ts';
 import { createBlocksMonitorRepo, type MapRange } from './blocks.monitor.ts';
@@ -48,6 +49,13 @@ export function createBlocksService(deps: {
   const sorties = createBlockSortiesRepo(db);
   const monitor = createBlocksMonitorRepo(db);
   const coverageCache = new Map<string, { at: number; value: BlockCoverage }>();
+  const lookups = createLookupsRepo(db);
+
+  /** A block's crop is an enabled crop of the catalogue (oper/crops), else 400 `cropUnknown`. */
+  async function checkCrop(cropId: number | null | undefined) {
+    if (cropId != null && !(await lookups.cropEnabled(cropId)))
+      throw new AppError(400, ErrorCode.badRequest, 'cropUnknown', { cropId });
+  }
 
   const actor = (c: Caller, ip: string | null): BlockActor => ({
     accountId: c.account.id,
@@ -146,6 +154,7 @@ export function createBlocksService(deps: {
     },
 
     async create(c: Caller, ip: string | null, body: BlockCreateBody) {
+      await checkCrop(body.cropId);
       const d = data(body);
       const a = actor(c, ip);
       const blockId = await tx(async (w) => {
@@ -158,6 +167,7 @@ export function createBlocksService(deps: {
     async update(c: Caller, body: BlockUpdateBody) {
       const v = await viewerOf(db, c);
       await changeable(v, body.blockId);
+      await checkCrop(body.cropId);
       const d = data(body);
       await tx(async (w) => {
         if (!(await w.update(body.blockId, d))) throw notFound();
