@@ -17,6 +17,7 @@ import { dayOfPicker, statDayEnd, statDayStart } from '../../lib/statDay.ts';
 import { regionLabel } from '../../list/region.ts';
 import { BLOCK_COLORS } from '../../map/index.ts';
 import { useRegionTree } from '../auth/RegionCascader.tsx';
+import { useCrops } from '../lookups/useCatalog.ts';
 import { blocksApi, type Period } from './api.ts';
 import { ExportDialog, ShareDialog, useBlockDelete } from './BlockDialogs.tsx';
 import { BlockEditor } from './BlockEditor.tsx';
@@ -38,6 +39,7 @@ export default function BlockDetailPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const regions = useRegionTree();
+  const crops = useCrops();
   const deleter = useBlockDelete();
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [range, setRange] = useState<[Dayjs | null, Dayjs | null] | null>(null);
@@ -138,7 +140,7 @@ export default function BlockDetailPage() {
             </Descriptions.Item>
             <Descriptions.Item label={t('blocks:detail.holes')}>{holes}</Descriptions.Item>
             <Descriptions.Item label={t('blocks:col.crop')}>
-              {b.cropId ? t(`blocks:crop.${b.cropId}`) : '-'}
+              {b.cropId ? crops.nameOf(b.cropId) : '-'}
             </Descriptions.Item>
             <Descriptions.Item label={t('blocks:col.region')}>
               {region ?? b.regionCode ?? '-'}

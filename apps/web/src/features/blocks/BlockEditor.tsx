@@ -13,11 +13,11 @@ import { useTranslation } from 'react-i18next';
 import { useAreaUnit } from '../../lib/settings.ts';
 import { DrawControl, type DrawnShape, type DrawTool } from '../../map/DrawControl.tsx';
 import { MapView, useMapInstance } from '../../map/index.ts';
+import { useCrops } from '../lookups/useCatalog.ts';
 import { blocksApi } from './api.ts';
 import { type ImportedPolygon, importBlockFile } from './blockFiles.ts';
 import { areaText, BLOCK_AREA_WARN_MU, blockAreaMu, boundsOf, checkBlock } from './blockShape.ts';
 import styles from './blocks.module.css';
-import { cropOptions } from './config.ts';
 
 /** Mu in a square kilometre (1 mu = 10,000 / 15 m²). */
 const MU_PER_KM2 = 1500;
@@ -45,6 +45,7 @@ function FitTo({ geometry }: { geometry: Polygon | null }) {
 
 export function BlockEditor({ record, onClose }: Props) {
   const { t } = useTranslation(['blocks', 'list', 'common']);
+  const crops = useCrops();
   const unit = useAreaUnit();
   const [form] = Form.useForm<Values>();
   const { message, modal } = App.useApp();
@@ -224,7 +225,10 @@ export function BlockEditor({ record, onClose }: Props) {
             <Select
               allowClear
               data-testid="blocks-crop"
-              options={cropOptions().map((o) => ({ value: o.value, label: t(o.labelKey) }))}
+              loading={crops.loading}
+              showSearch
+              optionFilterProp="label"
+              options={cropChoices(crops, record?.cropId)}
             />
           </Form.Item>
           <Form.Item name="remark" label={t('blocks:col.remark')}>
@@ -343,4 +347,11 @@ export function BlockEditor({ record, onClose }: Props) {
       </div>
     </Modal>
   );
+}
+
+/** The enabled crops, and the block's own crop where it has since been disabled (still named). */
+function cropChoices(crops: ReturnType<typeof useCrops>, current: number | null | undefined) {
+  if (current == null || crops.loading || crops.options.some((o) => o.value === current))
+    return crops.options;
+  return [...crops.options, { value: current, label: crops.nameOf(current) }];
 }

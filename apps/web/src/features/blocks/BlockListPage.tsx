@@ -17,6 +17,7 @@ import { ListFigures } from '../../list/ListFigures.tsx';
 import { ListPage } from '../../list/ListPage.tsx';
 import { regionLabel } from '../../list/region.ts';
 import { useRegionTree } from '../auth/RegionCascader.tsx';
+import { useCrops } from '../lookups/useCatalog.ts';
 import { ExportDialog, ShareDialog, useBlockDelete } from './BlockDialogs.tsx';
 import { BlockEditor } from './BlockEditor.tsx';
 import styles from './blocks.module.css';
@@ -44,6 +45,7 @@ export default function BlockListPage() {
   const t = tr as unknown as Translate;
   const unit = useAreaUnit();
   const regions = useRegionTree();
+  const crops = useCrops();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<{ record: BlockRecord | null } | null>(null);
@@ -62,6 +64,7 @@ export default function BlockListPage() {
         t,
         unit,
         regionName,
+        crops,
         nameCell: (row) => (
           <Link to={blockDetailPath(row.blockId)} data-testid="blocks-name-link">
             {row.blockName}
@@ -80,7 +83,7 @@ export default function BlockListPage() {
           return done;
         },
       }),
-    [t, unit, regionName, navigate, remove, refresh],
+    [t, unit, regionName, crops, navigate, remove, refresh],
   );
   const figures = (page: BlockPage | undefined) =>
     page ? (

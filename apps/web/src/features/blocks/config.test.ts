@@ -24,6 +24,7 @@ describe('blockListConfig', () => {
     t,
     unit: 'hectare',
     regionName: () => 'Jiangsu / Yancheng',
+    crops: { options: [{ value: 1, label: 'Rice' }], nameOf: (id) => (id === 1 ? 'Rice' : '') },
     nameCell: () => null,
     ownerCell: () => null,
     onDetail: () => undefined,
@@ -49,7 +50,7 @@ describe('blockListConfig', () => {
   it('shows the area in the user unit and the crop name', () => {
     const area = config.columns.find((c) => c.key === 'areaMu');
     expect(area?.format?.(area.value?.(row))).toBe('10.00');
-    expect(config.columns.find((c) => c.key === 'cropId')?.value?.(row)).toBe('blocks:crop.1');
+    expect(config.columns.find((c) => c.key === 'cropId')?.value?.(row)).toBe('Rice');
   });
 
   it('offers no writes on a shared block and no box to tick', () => {

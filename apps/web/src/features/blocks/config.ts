@@ -6,17 +6,11 @@
  * selected' without a call, 001 §5). Create and edit happen on the map (BlockEditor). Pure apart
  * from the renderers and handlers it is given.
  */
-import {
-  type AreaUnit,
-  BLOCK_CROPS,
-  type BlockPage,
-  type BlockRecord,
-  convertArea,
-  formatDate,
-} from '@agrifleet/domain';
+import { type AreaUnit, type BlockPage, type BlockRecord, convertArea, formatDate } from '@agrifleet/domain';
 import type { ReactNode } from 'react';
 import type { Translate } from '../../list/columns.ts';
 import type { ListConfig, RowAction } from '../../list/types.ts';
+import type { Catalog } from '../lookups/useCatalog.ts';
 import { blocksApi } from './api.ts';
 
 export interface BlockLook {
@@ -24,6 +18,8 @@ export interface BlockLook {
   unit: AreaUnit;
   /** The region's names, or null while the tree loads. */
   regionName: (code: number | null) => string | null;
+  /** The crop catalogue (lookups useCrops): the filter's choices and the column's names. */
+  crops: Pick<Catalog, 'options' | 'nameOf'>;
   /** The name cell (a link to the detail) and the owner cell (with the shared mark). */
   nameCell: (row: BlockRecord) => ReactNode;
   ownerCell: (row: BlockRecord) => ReactNode;
@@ -36,8 +32,6 @@ export interface BlockLook {
   /** The selected rows (maybe none); resolves true when they were deleted. */
   onDelete: (rows: BlockRecord[]) => Promise<boolean>;
 }
-
-export const cropOptions = () => BLOCK_CROPS.map((id) => ({ value: id, labelKey: `blocks:crop.${id}` }));
 
 const day = (ms: number | null) => (ms == null ? '' : formatDate(ms, 'YYYY-MM-DD HH:mm'));
 
@@ -59,7 +53,13 @@ export function blockListConfig(look: BlockLook): ListConfig<BlockRecord, BlockP
     filters: [
       { kind: 'text', name: 'search', label: 'blocks:filter.search' },
       { kind: 'region', name: 'region', label: 'blocks:filter.region' },
-      { kind: 'select', name: 'cropId', label: 'blocks:filter.crop', numeric: true, options: cropOptions() },
+      {
+        kind: 'select',
+        name: 'cropId',
+        label: 'blocks:filter.crop',
+        numeric: true,
+        options: look.crops.options,
+      },
       {
         kind: 'select',
         name: 'onlyMyAccount',
@@ -96,7 +96,7 @@ export function blockListConfig(look: BlockLook): ListConfig<BlockRecord, BlockP
       {
         key: 'cropId',
         title: 'blocks:col.crop',
-        value: (r) => (r.cropId ? t(`blocks:crop.${r.cropId}`) : ''),
+        value: (r) => look.crops.nameOf(r.cropId),
         width: 90,
       },
       {

@@ -12,6 +12,7 @@ import { useAreaUnit } from '../../lib/settings.ts';
 import type { Translate } from '../../list/columns.ts';
 import { ListPage } from '../../list/ListPage.tsx';
 import { useErrorToast } from '../../list/useListPage.ts';
+import { useCrops } from '../lookups/useCatalog.ts';
 import { datastatApi } from './api.ts';
 import { datastatConfig, groupOptions } from './config.ts';
 import { DetailDrawer, type DetailTarget } from './DetailDrawer.tsx';
@@ -22,6 +23,7 @@ export default function DataStatListPage() {
   const t = tr as unknown as Translate;
   const unit = useAreaUnit();
   const queryClient = useQueryClient();
+  const crops = useCrops();
   const [target, setTarget] = useState<DetailTarget | null>(null);
 
   const overview = useQuery({
@@ -47,10 +49,11 @@ export default function DataStatListPage() {
     const choices = {
       scope: scope.data,
       pilots: groupOptions('pilot', look),
-      crops: groupOptions('crop', look),
+      // Every crop of the catalogue (oper/crops), named in the UI language.
+      crops: crops.options,
     };
     return datastatConfig(look, choices, { open, preview, changed });
-  }, [t, unit, language, scope.data, open, preview, changed]);
+  }, [t, unit, language, scope.data, crops.options, open, preview, changed]);
 
   return (
     <>

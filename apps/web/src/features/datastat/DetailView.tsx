@@ -8,6 +8,7 @@ import { Alert, Empty, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { EChart } from '../../charts/EChart.tsx';
 import type { Translate } from '../../list/columns.ts';
+import { useCrops } from '../lookups/useCatalog.ts';
 import styles from './datastat.module.css';
 import { type DetailModel, detailModel } from './detailModel.ts';
 import { chartOption } from './options.ts';
@@ -79,7 +80,8 @@ function DetailTable({
 }
 
 export function DetailView({ detail, t, locale }: { detail: StatDetail; t: Translate; locale: string }) {
-  const model = detailModel(detail, t);
+  const crops = useCrops();
+  const model = detailModel(detail, t, crops.nameOf);
   const number = new Intl.NumberFormat(locale, {
     minimumFractionDigits: model.decimals,
     maximumFractionDigits: model.decimals,

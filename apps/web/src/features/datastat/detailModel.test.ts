@@ -56,6 +56,10 @@ describe('detail model', () => {
     expect(keyName('mode', 'ab', 'ab', t)).toBe('datastat:mode.ab');
     expect(keyName('mode', '', 'Unknown', t)).toBe('Unknown');
     expect(keyName('crop', '3', '3', t)).toBe('datastat:cropName(3)');
+    // From the crop catalogue where it names the id; by id where it does not know it ('#id').
+    const crops = (id: number) => (id === 3 ? '玉米' : `#${id}`);
+    expect(keyName('crop', '3', '3', t, crops)).toBe('玉米');
+    expect(keyName('crop', '42', '42', t, crops)).toBe('datastat:cropName(42)');
     expect(keyName('crop', '0', 'Unknown', t)).toBe('Unknown');
     expect(keyName('crop', null, 'Others', t)).toBe('Others');
     expect(keyName('pilot', '5', '赵强', t)).toBe('赵强');

@@ -60,22 +60,37 @@ export function unitScale(unit: string): { factor: number; unitKey: string | nul
 
 const MODES = new Set<string>(FLIGHT_MODES);
 
-/** The name shown for a key of a group: modes translated, crops by id, the rest as the server names them. */
-export function keyName(group: DatastatGroup, key: string | null, name: string, t: Translate): string {
+/** Names a crop id from the catalogue (lookups useCrops().nameOf); '' when it does not know it. */
+export type CropNamer = (id: number) => string;
+
+/**
+ * The name shown for a key of a group: modes translated, crops from the catalogue (by id where it
+ * has no name), the rest as the server names them.
+ */
+export function keyName(
+  group: DatastatGroup,
+  key: string | null,
+  name: string,
+  t: Translate,
+  cropName?: CropNamer,
+): string {
   if (key === null) return name;
   if (group === 'mode' && MODES.has(key)) return t(`datastat:mode.${key}`);
-  if (group === 'crop' && key !== '' && key !== '0') return t('datastat:cropName', { id: key });
+  if (group === 'crop' && key !== '' && key !== '0') {
+    const named = cropName?.(Number(key));
+    return named && !named.startsWith('#') ? named : t('datastat:cropName', { id: key });
+  }
   return name;
 }
 
-export function detailModel(detail: StatDetail, t: Translate): DetailModel {
+export function detailModel(detail: StatDetail, t: Translate, cropName?: CropNamer): DetailModel {
   const s = detail.settings;
   const scale = unitScale(detail.unit);
   const shown = (v: number) => round(v * scale.factor, scale.decimals === 0 ? 0 : 4);
-  const categories = detail.xData.map((name, i) => keyName(s.x, detail.xKeys[i] ?? null, name, t));
+  const categories = detail.xData.map((name, i) => keyName(s.x, detail.xKeys[i] ?? null, name, t, cropName));
   const dim = s.dimension;
   const seriesNames = dim
-    ? detail.zData.map((name, i) => keyName(dim, detail.zKeys[i] ?? null, name, t))
+    ? detail.zData.map((name, i) => keyName(dim, detail.zKeys[i] ?? null, name, t, cropName))
     : [t(`datastat:y.${s.y}`)];
   const series = detail.yData.map((values, i) => ({
     key: dim ? (detail.zKeys[i] ?? 'others') : s.y,
@@ -94,7 +109,7 @@ export function detailModel(detail: StatDetail, t: Translate): DetailModel {
     additive: s.y !== 'activeDrones',
     rows: detail.rows.map((r, i) => ({
       key: r.key ?? `others-${i}`,
-      name: keyName(s.x, r.key, r.name, t),
+      name: keyName(s.x, r.key, r.name, t, cropName),
       values: r.values.map(shown),
       total: shown(r.total),
     })),
