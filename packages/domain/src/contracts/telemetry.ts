@@ -41,6 +41,11 @@ export const telemetryPoint = z.object({
   pilotId: z.number().int().positive().max(2_147_483_647).optional(),
   /** Crop being treated (oper/crops id), when known. */
   cropId: z.number().int().positive().max(2_147_483_647).optional(),
+  /**
+   * Work being done (oper/worktypes id: 1 spraying, 2 spreading), when the controller reports it.
+   * The sortie's work type is the most frequent one reported (else spraying when it sprayed).
+   */
+  workType: z.number().int().positive().max(32_767).optional(),
   rtk: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(4), z.literal(5)]).optional(),
   /**
    * Area the drone's own controller counts as sprayed in the current sortie, square metres,

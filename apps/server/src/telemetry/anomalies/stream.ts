@@ -18,6 +18,7 @@ import type { Db } from '../../platform/db.ts';
 import type { Notifier } from '../../platform/notify.ts';
 import type { PointObserver } from '../ingest/pipeline.ts';
 import type { SortieHook } from '../ingest/writer.ts';
+import { doseAnomaly } from './doseHook.ts';
 import { createNoflyDetector, type IncursionKey, type NoflyEvent } from './noflyDetector.ts';
 import { createNoflyIndex, type NoflyIndex } from './noflyIndex.ts';
 import { evaluateSortie } from './sortieRules.ts';
@@ -144,6 +145,9 @@ export function createAnomalyStream(deps: {
       const types = new Set(had.map((a) => a.odd_type));
       found = found.filter((a) => !types.has(a.oddType));
     }
+    // Dose compliance of a unified task's medicine (issue 22 #4): its own dedupe by rule 'dose'.
+    const dose = await doseAnomaly(trx, sortie);
+    if (dose) found.push(dose);
     if (!found.length) return;
     const region = {
       country: sortie.country_code,

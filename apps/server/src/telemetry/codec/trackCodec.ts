@@ -3,12 +3,15 @@
  * Every field is quantised to what the sensors resolve and stored as the zigzag varint of its
  * change since the previous point, so a steady flight costs one byte per field.
  *
- * Layout: 'AFT2', point count (varint), then per point 13 varints in FIELDS order plus one byte of
- * flags (pump, flight mode, RTK fix, simulated). Absent pilot/crop are stored as 0.
+ * Layout: 'AFT3', point count (varint), then per point 14 varints in FIELDS order plus one byte of
+ * flags (pump, flight mode, RTK fix, simulated). Absent pilot/crop/work type are stored as 0.
+ * Blobs written before the work type (issue 22) are 'AFT2' with the first 13 fields; both decode.
  */
 import { FLIGHT_MODES, type FlightMode, type TelemetryPoint } from '@agrifleet/domain';
 
-const MAGIC = [0x41, 0x46, 0x54, 0x32]; // "AFT2"
+const MAGIC = [0x41, 0x46, 0x54, 0x33]; // "AFT3"
+/** Fields per point in an 'AFT2' blob (no workType). */
+const AFT2_FIELDS = 13;
 
 /** Field, scale (units per stored step). */
 const FIELDS = [
@@ -25,6 +28,7 @@ const FIELDS = [
   ['pilotId', 1],
   ['cropId', 1],
   ['workArea', 1],
+  ['workType', 1],
 ] as const;
 
 type Extra = { workArea?: number; sim?: boolean };
@@ -89,7 +93,7 @@ function quantised(p: TelemetryPoint & Extra, f: number): number {
 }
 
 export function encodeTrack(points: readonly TelemetryPoint[]): Uint8Array {
-  // Sized for a typical point (13 small deltas and a flag byte): one allocation per blob.
+  // Sized for a typical point (14 small deltas and a flag byte): one allocation per blob.
   const w = new Writer(16 + 24 * points.length);
   for (const b of MAGIC) w.byte(b);
   w.uvarint(points.length);
@@ -124,12 +128,15 @@ export function decodeTrack(blob: Uint8Array): TelemetryPoint[] {
 const SCALES = FIELDS.map(([, scale]) => scale);
 
 function decodeOne(r: Reader, out: TelemetryPoint[]) {
-  for (const b of MAGIC) if (r.byte() !== b) throw new Error('not a track blob');
+  for (let i = 0; i < 3; i++) if (r.byte() !== MAGIC[i]) throw new Error('not a track blob');
+  const version = r.byte();
+  if (version !== 0x32 && version !== 0x33) throw new Error('not a track blob');
+  const fields = version === 0x33 ? FIELDS.length : AFT2_FIELDS;
   const count = r.uvarint();
   const acc = new Float64Array(FIELDS.length);
   const v = (f: number) => (acc[f] as number) / (SCALES[f] as number);
   for (let k = 0; k < count; k++) {
-    for (let f = 0; f < FIELDS.length; f++) acc[f] = (acc[f] as number) + r.svarint();
+    for (let f = 0; f < fields; f++) acc[f] = (acc[f] as number) + r.svarint();
     const flags = r.byte();
     const p: TelemetryPoint = {
       recordTime: v(0),
@@ -147,6 +154,7 @@ function decodeOne(r: Reader, out: TelemetryPoint[]) {
     };
     if (v(10) > 0) p.pilotId = v(10);
     if (v(11) > 0) p.cropId = v(11);
+    if (v(13) > 0) p.workType = v(13);
     const rtk = RTK_CODES[(flags >> 4) & 7];
     if (rtk !== undefined) p.rtk = rtk;
     if (v(12) > 0) (p as TelemetryPoint & Extra).workArea = v(12) - 1;

@@ -44,6 +44,7 @@ export function sortieRow(
     spray_time_s: s.sprayTimeS,
     mode: s.mode,
     crop_id: s.cropId,
+    work_type: s.workType,
     pilot_id: s.pilotId,
     max_height_m: s.maxHeightM,
     battery_start: s.batteryStart,

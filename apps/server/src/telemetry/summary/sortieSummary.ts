@@ -1,12 +1,13 @@
 /**
  * What a closed sortie amounts to, the row stored at landing: times, distance, sprayed area and
- * volume (telemetry/area), the flight mode, crop and pilot it was flown with (the most frequent
+ * volume (telemetry/area), the flight mode, crop, work type and pilot it was flown with (the most frequent
  * among its spraying samples), and where it happened (region of the centroid of the spraying
  * samples, else of the take-off point).
  */
 import { type FlightMode, squareMetresToMu, type TelemetryPoint } from '@agrifleet/domain';
 import type { RegionAt } from '../../modules/regions/geo/codes.ts';
 import { sprayedArea } from '../area/sprayedArea.ts';
+import { sortieWorkType } from './workType.ts';
 
 export interface SortieSummary {
   startTime: number;
@@ -21,6 +22,8 @@ export interface SortieSummary {
   sprayTimeS: number;
   mode: FlightMode | null;
   cropId: number | null;
+  /** oper/worktypes id: the most reported, else 1 (spraying) when it sprayed, else null (workType.ts). */
+  workType: number | null;
   pilotId: number | null;
   maxHeightM: number;
   batteryStart: number;
@@ -97,6 +100,7 @@ export function summarizeSortie(
     sprayTimeS: sprayTimeMs / 1000,
     mode: mostFrequent(sprayPoints.map((p) => p.mode)),
     cropId: mostFrequent(sprayPoints.map((p) => p.cropId)),
+    workType: sortieWorkType(points, area.volumeL),
     pilotId: mostFrequent(points.map((p) => p.pilotId)),
     maxHeightM,
     batteryStart: first.battery,

@@ -1,0 +1,74 @@
+/**
+ * Dose compliance at landing (issue 22 #4, oddType 2 rule `dose`): a sortie flown for a unified
+ * task that names a medicine is judged against the medicine's registered range per mu
+ * (programmes/dose.ts `doseVerdict`: 10 % tolerance, sorties under half a mu unjudged). The task
+ * is one whose enrolment and period contain the sortie's take-off and whose region holds its
+ * spraying centre, as programmes/attribution.ts decides. Pure: `doseHook.ts` loads the tasks.
+ */
+import {
+  appliedDose,
+  attributeSortie,
+  type DoseRange,
+  doseVerdict,
+  type EnrolmentTerms,
+  type TaskTerms,
+} from '@agrifleet/domain';
+import type { SortieAnomaly } from './sortieRules.ts';
+
+/** A task the sortie's drone is enrolled in that names a medicine, with that medicine's range. */
+export interface DoseTask extends DoseRange {
+  tftzId: number;
+  medId: number;
+  task: Pick<TaskTerms, 'startMs' | 'endMs' | 'closedAtMs' | 'regionCode'>;
+  enrolment: EnrolmentTerms;
+}
+
+export interface DoseSortie {
+  startMs: number;
+  simulated: boolean;
+  /** Finest region code of the spraying centre. */
+  regionCode: number | null;
+  volumeL: number;
+  areaMu: number;
+  /** Where the anomaly is placed: the landing point. */
+  end: { time: number; lng: number; lat: number };
+}
+
+/**
+ * The dose anomaly of a sortie, judged for the first task (lowest id) it lies in by period,
+ * enrolment and region; null when it lies in none, is unjudged or within range. Work type and crop
+ * do not matter here: a wrong crop is its own anomaly (oddType 3), the dose is the medicine's.
+ */
+export function doseRule(s: DoseSortie, tasks: readonly DoseTask[]): SortieAnomaly | null {
+  const fits = [...tasks]
+    .sort((a, b) => a.tftzId - b.tftzId)
+    .find(
+      (t) =>
+        attributeSortie({ ...t.task, hasPolygon: false, workType: null, cropId: null }, t.enrolment, {
+          startMs: s.startMs,
+          simulated: s.simulated,
+          regionCode: s.regionCode,
+          insideShare: null,
+          workType: null,
+          cropId: null,
+        }).counted,
+    );
+  if (!fits) return null;
+  const verdict = doseVerdict(s.volumeL, s.areaMu, fits);
+  if (verdict !== 'low' && verdict !== 'high') return null;
+  return {
+    oddType: 2,
+    time: s.end.time,
+    lng: s.end.lng,
+    lat: s.end.lat,
+    detail: {
+      rule: 'dose',
+      verdict,
+      doseLPerMu: appliedDose(s.volumeL, s.areaMu),
+      minLPerMu: fits.minLPerMu,
+      maxLPerMu: fits.maxLPerMu,
+      medId: fits.medId,
+      tftzId: fits.tftzId,
+    },
+  };
+}
