@@ -22,6 +22,7 @@ export const NAMESPACES = [
   'models',
   'nofly',
   'rtk',
+  'subsidies',
   'blocks',
   'control',
   'accounts',
@@ -37,6 +38,7 @@ export const NAMESPACES = [
   'leasingRecords',
   'leasingStats',
   'unifiedTasks',
+  'lookups',
 ] as const;
 export const LANGUAGE_EVENT = 'agrifleet:language';
 

@@ -23,13 +23,28 @@ export const lookupKeys = {
   medicines: (lng: string) => ['lookups', 'medicines', lng] as const,
 };
 
+/** The queries behind the hooks (the catalogue editor reads the whole rows from the same cache). */
+export const lookupQueries = {
+  crops: (lng: string) => ({
+    ...once,
+    queryKey: lookupKeys.crops(lng),
+    queryFn: ({ signal }: { signal: AbortSignal }) => lookupsApi.crops(signal),
+  }),
+  workTypes: (lng: string) => ({
+    ...once,
+    queryKey: lookupKeys.workTypes(lng),
+    queryFn: ({ signal }: { signal: AbortSignal }) => lookupsApi.workTypes(signal),
+  }),
+  medicines: (lng: string) => ({
+    ...once,
+    queryKey: lookupKeys.medicines(lng),
+    queryFn: ({ signal }: { signal: AbortSignal }) => lookupsApi.medicines(signal),
+  }),
+};
+
 export function useCrops(): Catalog {
   const { i18n } = useTranslation();
-  const q = useQuery({
-    ...once,
-    queryKey: lookupKeys.crops(i18n.language),
-    queryFn: ({ signal }) => lookupsApi.crops(signal),
-  });
+  const q = useQuery(lookupQueries.crops(i18n.language));
   return useMemo(
     () =>
       buildCatalog(
@@ -42,11 +57,7 @@ export function useCrops(): Catalog {
 
 export function useWorkTypes(): Catalog {
   const { i18n } = useTranslation();
-  const q = useQuery({
-    ...once,
-    queryKey: lookupKeys.workTypes(i18n.language),
-    queryFn: ({ signal }) => lookupsApi.workTypes(signal),
-  });
+  const q = useQuery(lookupQueries.workTypes(i18n.language));
   return useMemo(
     () =>
       buildCatalog(
@@ -59,11 +70,7 @@ export function useWorkTypes(): Catalog {
 
 export function useMedicines(): Catalog {
   const { i18n } = useTranslation();
-  const q = useQuery({
-    ...once,
-    queryKey: lookupKeys.medicines(i18n.language),
-    queryFn: ({ signal }) => lookupsApi.medicines(signal),
-  });
+  const q = useQuery(lookupQueries.medicines(i18n.language));
   return useMemo(
     () =>
       buildCatalog(
