@@ -4,8 +4,8 @@ import { type Kysely, sql } from 'kysely';
  * Operation subsidies (issue 22 #3; modules/subsidies/README.md). Rate tables are versions that
  * are never updated; a subsidy is one operator's pay in one programme (a unified task, or a yearly
  * regional scheme: region + year), unique per programme key and operator so two parallel computes
- * cannot create two; its lines keep each sortie's evidence (jsonb) with the three areas, the
- * deductions and the amount; spot checks keep their seeded draws and the inspections' outcomes.
+ * cannot create two; its lines keep each sortie's evidence with the three areas, the
+ * deductions and the amount (evidence as json: stored as written, parsed only when read); spot checks keep their seeded draws and the inspections' outcomes.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
@@ -68,7 +68,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       drone_id      text NOT NULL,
       zz_account_id integer NOT NULL,
       region_code   integer,
-      evidence      jsonb NOT NULL,
+      evidence      json NOT NULL,
       monitored_mu  double precision NOT NULL,
       qualified_mu  double precision NOT NULL,
       paid_mu       double precision NOT NULL,

@@ -11,8 +11,8 @@ import type { PolygonGeometry } from '@agrifleet/domain';
 import { lngDelta, localFrameAt } from '../../telemetry/area/localFrame.ts';
 import { newQuadSet, type QuadSet, type SprayPoint, sortieQuads } from '../../telemetry/area/sprayedArea.ts';
 
-/** Grid cell side, metres. */
-export const OVERLAP_CELL_M = 1;
+/** Grid cell side, metres: a third of a typical swath; the overlap of a pass flown again is found to a few per cent. */
+export const OVERLAP_CELL_M = 2;
 /** Largest grid one group may take (cells); a wider group is measured per 4 km tile of its bounds. */
 const MAX_CELLS = 16_000_000;
 
@@ -24,44 +24,58 @@ interface Grid {
   stamp: Uint32Array;
 }
 
-/** Cells (as indices) whose centres lie inside the convex quad i of q, passed to `visit`. */
+/**
+ * Paints quad i of q (convex) with `mark`: every cell whose centre it covers. Returns the cells an
+ * earlier sortie had painted (inside `rings` when given).
+ */
 function paintQuad(
   q: QuadSet,
   i: number,
   g: Grid,
-  visit: (cell: number, cx: number, cy: number) => void,
-): void {
-  const xs = q.x.subarray(4 * i, 4 * i + 4);
-  const ys = q.y.subarray(4 * i, 4 * i + 4);
-  let minY = Infinity;
-  let maxY = -Infinity;
-  for (let k = 0; k < 4; k++) {
-    const y = ys[k] as number;
-    if (y < minY) minY = y;
-    if (y > maxY) maxY = y;
+  mark: number,
+  rings: { x: Float64Array; y: Float64Array }[] | undefined,
+): number {
+  const b = 4 * i;
+  const { x, y } = q;
+  let minY = y[b] as number;
+  let maxY = minY;
+  for (let k = 1; k < 4; k++) {
+    const v = y[b + k] as number;
+    if (v < minY) minY = v;
+    if (v > maxY) maxY = v;
   }
-  const r0 = Math.max(0, Math.ceil((minY - g.y0) / OVERLAP_CELL_M - 0.5));
-  const r1 = Math.min(g.h - 1, Math.floor((maxY - g.y0) / OVERLAP_CELL_M - 0.5));
+  const cell = OVERLAP_CELL_M;
+  const r0 = Math.max(0, Math.ceil((minY - g.y0) / cell - 0.5));
+  const r1 = Math.min(g.h - 1, Math.floor((maxY - g.y0) / cell - 0.5));
+  let again = 0;
   for (let r = r0; r <= r1; r++) {
-    const cy = g.y0 + (r + 0.5) * OVERLAP_CELL_M;
-    let lo = Infinity;
-    let hi = -Infinity;
+    const cy = g.y0 + (r + 0.5) * cell;
+    let lo = Number.POSITIVE_INFINITY;
+    let hi = Number.NEGATIVE_INFINITY;
     for (let k = 0; k < 4; k++) {
-      const ax = xs[k] as number;
-      const ay = ys[k] as number;
-      const bx = xs[(k + 1) % 4] as number;
-      const by = ys[(k + 1) % 4] as number;
+      const ax = x[b + k] as number;
+      const ay = y[b + k] as number;
+      const k1 = b + ((k + 1) & 3);
+      const bx = x[k1] as number;
+      const by = y[k1] as number;
       if ((ay <= cy && by > cy) || (by <= cy && ay > cy)) {
-        const x = ax + ((cy - ay) / (by - ay)) * (bx - ax);
-        if (x < lo) lo = x;
-        if (x > hi) hi = x;
+        const cx = ax + ((cy - ay) / (by - ay)) * (bx - ax);
+        if (cx < lo) lo = cx;
+        if (cx > hi) hi = cx;
       }
     }
     if (!(hi > lo)) continue;
-    const c0 = Math.max(0, Math.ceil((lo - g.x0) / OVERLAP_CELL_M - 0.5));
-    const c1 = Math.min(g.w - 1, Math.floor((hi - g.x0) / OVERLAP_CELL_M - 0.5));
-    for (let c = c0; c <= c1; c++) visit(r * g.w + c, g.x0 + (c + 0.5) * OVERLAP_CELL_M, cy);
+    const c0 = Math.max(0, Math.ceil((lo - g.x0) / cell - 0.5));
+    const c1 = Math.min(g.w - 1, Math.floor((hi - g.x0) / cell - 0.5));
+    const row = r * g.w;
+    for (let c = c0; c <= c1; c++) {
+      const s = g.stamp[row + c] as number;
+      if (s === mark) continue;
+      if (s !== 0 && (!rings || inside(rings, g.x0 + (c + 0.5) * cell, cy))) again++;
+      g.stamp[row + c] = mark;
+    }
   }
+  return again;
 }
 
 /** Even-odd point in rings (local metres). */
@@ -119,13 +133,7 @@ export function overlapsInOrder(
   quads.forEach((q, k) => {
     const mark = k + 1;
     let again = 0;
-    for (let i = 0; i < q.count; i++)
-      paintQuad(q, i, g, (cell, cx, cy) => {
-        const s = g.stamp[cell] as number;
-        if (s === mark) return;
-        if (s !== 0 && (!rings || inside(rings, cx, cy))) again++;
-        g.stamp[cell] = mark;
-      });
+    for (let i = 0; i < q.count; i++) again += paintQuad(q, i, g, mark, rings);
     if (again > 0) out.set((sorties[k] as { sortieId: number }).sortieId, again * cellM2);
   });
   return out;

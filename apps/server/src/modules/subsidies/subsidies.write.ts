@@ -9,7 +9,7 @@ import type { Db } from '../../platform/db.ts';
 import type { LineEvidence } from './subsidies.evidence.ts';
 import type { Programme } from './subsidies.sources.ts';
 
-const CHUNK = 1000;
+const CHUNK = 5000;
 
 export interface SubsidyHead {
   programme: Programme;
@@ -75,7 +75,6 @@ async function replaceLines(
   const rows = f.lines.map((l) => {
     const e = byId.get(l.sortieId) as LineEvidence;
     return {
-      subsidy_id: subsidyId,
       sortie_id: l.sortieId,
       start_time: new Date(e.startMs),
       drone_id: e.droneId,
@@ -90,11 +89,19 @@ async function replaceLines(
       deductions: JSON.stringify(l.deductions),
     };
   });
-  for (let i = 0; i < rows.length; i += CHUNK)
-    await db
-      .insertInto('subsidy_sorties')
-      .values(rows.slice(i, i + CHUNK))
-      .execute();
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    const part = rows.slice(i, i + CHUNK);
+    const col = <K extends keyof (typeof part)[number]>(k: K) => part.map((r) => r[k]);
+    // One array per column (unnest): far fewer parameters to bind than a row of values per line.
+    await sql`
+      INSERT INTO subsidy_sorties (subsidy_id, sortie_id, start_time, drone_id, zz_account_id, region_code,
+        evidence, monitored_mu, qualified_mu, paid_mu, amount_fen, rate_fen, deductions)
+      SELECT ${subsidyId}, * FROM unnest(${col('sortie_id')}::bigint[], ${col('start_time')}::timestamptz[],
+        ${col('drone_id')}::text[], ${col('zz_account_id')}::int[], ${col('region_code')}::int[],
+        ${col('evidence')}::json[], ${col('monitored_mu')}::float8[], ${col('qualified_mu')}::float8[],
+        ${col('paid_mu')}::float8[], ${col('amount_fen')}::bigint[], ${col('rate_fen')}::int[],
+        ${col('deductions')}::jsonb[])`.execute(db);
+  }
 }
 
 /** The stored evidence of a subsidy, in take-off order. */
