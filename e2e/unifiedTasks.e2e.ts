@@ -162,6 +162,18 @@ describe('unified tasks', () => {
     await context.close();
   });
 
+  it('the platform opens the crop, work-type and medicine catalogues from the list', async () => {
+    const { page, context } = await newPage(browser);
+    await signInByApi(page, '13800000001');
+    await page.goto(url(LIST));
+    await listSettled(page, 'unifiedTasks');
+    await page.getByRole('button', { name: '作物、作业类型与药剂' }).click();
+    await page.getByTestId('lookups-drawer').waitFor();
+    await page.getByTestId('lookups-crops').waitFor();
+    expect(await missingTranslations(page)).toEqual([]);
+    await context.close();
+  });
+
   it('reads in English', async () => {
     const { page, context } = await newPage(browser, { language: 'en' });
     await signInByApi(page, GOV);

@@ -16,6 +16,7 @@ import { useAreaUnit } from '../../lib/settings.ts';
 import { statToday, statYear } from '../../lib/statDay.ts';
 import type { Translate } from '../../list/columns.ts';
 import { ListPage } from '../../list/ListPage.tsx';
+import { CatalogueDrawer } from '../lookups/CatalogueDrawer.tsx';
 import { unifiedTasksApi } from './api.ts';
 import { useTaskCatalogs } from './catalogs.ts';
 import { unifiedTaskListConfig } from './config.ts';
@@ -44,6 +45,8 @@ export default function UnifiedTaskListPage() {
     [queryClient],
   );
   const [dialog, setDialog] = useState<Dialog>(null);
+  const [catalogue, setCatalogue] = useState(false);
+  const isPlatform = user?.accountType === 1;
 
   const close = useCallback(
     (row: UnifiedTaskRow, status: 4 | 6) => {
@@ -80,6 +83,9 @@ export default function UnifiedTaskListPage() {
         { crops, workTypes },
         {
           canCreate,
+          // The platform administers the crop, work-type and medicine catalogues the tasks name.
+          canCatalogue: isPlatform,
+          catalogue: () => setCatalogue(true),
           create: () => setDialog({ record: null }),
           edit: (record) => setDialog({ record }),
           open: (row, where) =>
@@ -98,12 +104,13 @@ export default function UnifiedTaskListPage() {
           ),
         },
       ),
-    [t, unit, i18n.language, crops, workTypes, canCreate, navigate, close],
+    [t, unit, i18n.language, crops, workTypes, canCreate, navigate, close, isPlatform],
   );
 
   return (
     <>
       <ListPage config={config} title={t('common:screen.UnifiedTaskList')} />
+      {isPlatform ? <CatalogueDrawer open={catalogue} onClose={() => setCatalogue(false)} /> : null}
       {dialog ? (
         <TaskDialog
           record={dialog.record}
