@@ -34,17 +34,25 @@ export function FieldInput({
       return <Switch {...control} disabled={disabled} data-testid={common['data-testid']} />;
     case 'region':
       return <RegionFilter {...control} placeholder={placeholder} data-testid={common['data-testid']} />;
-    case 'tags':
+    case 'tags': {
+      // Typed values; with a list of options (an array), they can be picked from it too.
+      const picks = Array.isArray(field.options) ? field.options : null;
       return (
         <Select
           {...common}
           mode="tags"
-          open={false}
-          suffixIcon={null}
+          open={picks ? undefined : false}
+          options={picks?.map((o) => ({
+            value: o.value,
+            label: o.label ?? t(o.labelKey ?? String(o.value)),
+          }))}
+          optionFilterProp="label"
+          suffixIcon={picks ? undefined : null}
           tokenSeparators={[',', ' ', '，']}
           style={{ width: '100%' }}
         />
       );
+    }
     case 'dateRange': {
       const { value, onChange, id } = control as {
         value?: DayRange;

@@ -114,6 +114,8 @@ export const anomalyBulletinRow = z.object({
   lat: z.number(),
   sortieId: z.number().nullable(),
   noflyId: z.number().nullable(),
+  /** The rule's detail (e.g. `rule: 'dose'` with doseLPerMu, minLPerMu, maxLPerMu, medId, tftzId). */
+  detail: z.record(z.string(), z.unknown()).optional(),
   zzAccountName: z.string(),
   yyAccountName: z.string().nullable(),
   createTime: z.number(),

@@ -99,9 +99,12 @@ export type DatastatMeasure = (typeof DATASTAT_MEASURES)[number];
 export const DATASTAT_SHOW_TYPES = { 1: 'table', 2: 'bar', 3: 'line', 4: 'pie' } as const;
 export type DatastatShowType = keyof typeof DATASTAT_SHOW_TYPES;
 
-/** Settings accepted and stored but not applied to the figures yet (no unified tasks or medicines). */
-export const DATASTAT_NOT_APPLIED = ['tftzType', 'medId', 'taskIds'] as const;
-export type DatastatNotApplied = (typeof DATASTAT_NOT_APPLIED)[number];
+/**
+ * Settings accepted and stored but not applied to the figures: none since issue 22 (tftzType, medId
+ * and taskIds select unified tasks, whose figures come from their rollup task_daily).
+ */
+export const DATASTAT_NOT_APPLIED: readonly string[] = [];
+export type DatastatNotApplied = string;
 
 const id = idSchema;
 const optionalId = id.nullable().optional();
@@ -282,7 +285,7 @@ export const statDetail = z.object({
   /** Whether categories / series beyond the caps were added up into "others". */
   capped: z.object({ x: z.boolean(), series: z.boolean() }),
   /** Settings that were set but not applied (DATASTAT_NOT_APPLIED). */
-  unapplied: z.array(z.enum(DATASTAT_NOT_APPLIED)),
+  unapplied: z.array(z.string()),
   /** ms since the epoch. */
   computedAt: z.number(),
 });

@@ -4,8 +4,9 @@
  * region levels of where it happened, so every read filters by data scope without a join.
  */
 import { sql } from 'kysely';
-import { type DataScope, scopeCondition } from '../../platform/auth/scope.ts';
+import type { DataScope } from '../../platform/auth/scope.ts';
 import type { Db } from '../../platform/db.ts';
+import { anomalyScopeCondition } from '../monitor/zfMonitor.ts';
 
 /** Region levels as 9-digit codes (modules/regions/geo RegionAt); country 0 means unknown. */
 export interface AnomalyRegion {
@@ -63,13 +64,15 @@ const SCOPE_COLUMNS = {
   province: 'anomalies.province_code',
   city: 'anomalies.city_code',
   county: 'anomalies.county_code',
+  drone: 'anomalies.drone_id',
+  time: 'anomalies.time',
 };
 
 export function createAnomaliesRepo(db: Db) {
   const select = (scope: DataScope) =>
     db
       .selectFrom('anomalies')
-      .where(scopeCondition(scope, SCOPE_COLUMNS))
+      .where(anomalyScopeCondition(scope, SCOPE_COLUMNS))
       .select([
         'id',
         'drone_id as droneId',
@@ -169,7 +172,7 @@ export function createAnomaliesRepo(db: Db) {
           .execute(),
         db
           .selectFrom('anomalies')
-          .where(scopeCondition(scope, SCOPE_COLUMNS))
+          .where(anomalyScopeCondition(scope, SCOPE_COLUMNS))
           .where('drone_id', '=', droneId)
           .select((eb) => eb.fn.countAll<number>().as('n'))
           .executeTakeFirstOrThrow(),

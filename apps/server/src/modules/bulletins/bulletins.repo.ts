@@ -15,9 +15,10 @@ import type {
 } from '@agrifleet/domain';
 import { BulletinTarget } from '@agrifleet/domain';
 import { type Expression, type RawBuilder, type SqlBool, sql } from 'kysely';
-import { type DataScope, scopeCondition } from '../../platform/auth/scope.ts';
+import type { DataScope } from '../../platform/auth/scope.ts';
 import type { Db } from '../../platform/db.ts';
 import { likePattern } from '../../platform/like.ts';
+import { anomalyScopeCondition } from '../monitor/zfMonitor.ts';
 
 /** Who reads: the user, its account type and data scope. */
 export interface Reader {
@@ -33,6 +34,8 @@ const ANOMALY_COLUMNS = {
   province: 'a.province_code',
   city: 'a.city_code',
   county: 'a.county_code',
+  drone: 'a.drone_id',
+  time: 'a.time',
 };
 
 /** Ordinary bulletins meant for an account type. */
@@ -42,7 +45,8 @@ export function ordinaryVisible(accountType: number): Expression<SqlBool> {
   return sql<SqlBool>`b.to_owner`;
 }
 
-const anomalyVisible = (scope: DataScope) => scopeCondition(scope, ANOMALY_COLUMNS);
+/** Anomalies in scope, with a government's monitored unified tasks' drones (zfMonitor.ts). */
+const anomalyVisible = (scope: DataScope) => anomalyScopeCondition(scope, ANOMALY_COLUMNS);
 
 /** The read test of item `ref` (b.id or a.id) of a type, for the user with read mark `upto`. */
 function isRead(userId: number, type: BulletinTypeCode, ref: string, upto: number): RawBuilder<SqlBool> {
@@ -171,6 +175,7 @@ export function createBulletinsRepo(db: Db) {
             'a.lat',
             'a.sortie_id',
             'a.nofly_id',
+            'a.detail',
             'zz.account_name as zz_name',
             'yy.account_name as yy_name',
             'a.created_at',
@@ -192,6 +197,7 @@ export function createBulletinsRepo(db: Db) {
           droneName: r.drone_name ?? null,
           oddType: r.odd_type,
           time: r.time.getTime(),
+          detail: (r.detail ?? {}) as Record<string, unknown>,
           endTime: r.end_time ? r.end_time.getTime() : null,
           lng: r.lng,
           lat: r.lat,

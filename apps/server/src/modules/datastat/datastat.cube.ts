@@ -1,6 +1,8 @@
 /**
  * Data statistics figures from the daily rollup `stat_daily` (migration 0007), never from sorties
- * or points. Every query takes the caller's data scope and the item's filters as one condition, a
+ * or points; with task settings (taskIds, tftzType, medId) from the unified tasks' rollup
+ * `task_daily` (the same columns plus tftz_id, counted sorties only) of the tasks they select. A
+ * sortie counted for two selected tasks counts in each. Every query takes the caller's data scope and the item's filters as one condition, a
  * grouping key per axis, and one measure.
  */
 import type { DatastatGroup, DatastatMeasure } from '@agrifleet/domain';
@@ -20,6 +22,24 @@ export interface CubeFilter {
   endDroneId: string | null;
   flyModelId: number | null;
   oprId: number | null;
+  /** Unified tasks selected by the item (null: none, the whole stat_daily). */
+  tasks: TaskFilter | null;
+}
+
+/** Tasks by id, type (tftz_type) and medicine; each null: any. */
+export interface TaskFilter {
+  ids: number[] | null;
+  tftzType: number | null;
+  medId: number | null;
+}
+
+/** The rows of the selected tasks: tftz_id among the unified tasks matching every given setting. */
+function taskWhere(t: TaskFilter): RawBuilder<unknown> {
+  const parts: RawBuilder<unknown>[] = [sql`true`];
+  if (t.ids) parts.push(sql`ut.tftz_id = ANY(${t.ids}::bigint[])`);
+  if (t.tftzType !== null) parts.push(sql`ut.tftz_type = ${t.tftzType}`);
+  if (t.medId !== null) parts.push(sql`ut.med_id = ${t.medId}`);
+  return sql`d.tftz_id IN (SELECT ut.tftz_id FROM unified_tasks ut WHERE ${sql.join(parts, sql` AND `)})`;
 }
 
 /** Region codes as found in the rows -> the region they are grouped under. */
@@ -120,6 +140,7 @@ function where(scope: DataScope, f: CubeFilter): RawBuilder<unknown> {
   // Drone ids compare in byte order, whatever the database's collation.
   if (f.startDroneId !== null) parts.push(sql`d.drone_id COLLATE "C" >= ${f.startDroneId}`);
   if (f.endDroneId !== null) parts.push(sql`d.drone_id COLLATE "C" <= ${f.endDroneId}`);
+  if (f.tasks) parts.push(taskWhere(f.tasks));
   return sql.join(parts, sql` AND `);
 }
 
@@ -128,7 +149,8 @@ function source(scope: DataScope, f: CubeFilter, regions: RegionMap | null) {
   const join = regions
     ? sql`JOIN unnest(${regions.codes}::int[], ${regions.keys}::int[]) AS rm(code, key) ON rm.code = d.region_code`
     : sql``;
-  return sql`stat_daily d ${join} WHERE ${where(scope, f)}`;
+  const table = f.tasks ? sql`task_daily` : sql`stat_daily`;
+  return sql`${table} d ${join} WHERE ${where(scope, f)}`;
 }
 
 /** A key kept as is, or null ("others") when the axis keeps only some. */

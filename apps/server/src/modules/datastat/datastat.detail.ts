@@ -23,7 +23,7 @@ import { translate } from '../../platform/messages.ts';
 import { CHINA } from '../regions/geo/codes.ts';
 import { findRegion, regionName } from '../regions/regions.service.ts';
 import { localDay, periodSpan } from '../stats/calendar.ts';
-import type { Axis, CubeFilter, DatastatCube, RegionMap } from './datastat.cube.ts';
+import type { Axis, CubeFilter, DatastatCube, RegionMap, TaskFilter } from './datastat.cube.ts';
 import type { DatastatRepo } from './datastat.repo.ts';
 
 const PERIODS: Record<number, StatPeriod> = { 2: 'thisYear', 3: 'thisMonth', 4: 'today', 5: 'all' };
@@ -89,8 +89,17 @@ function regionBase(scope: DataScope, region: number | null): number | null {
   return c === scope.code ? region : scope.code;
 }
 
-export function unappliedOf(s: StatSettings): DatastatNotApplied[] {
-  return DATASTAT_NOT_APPLIED.filter((k) => (k === 'taskIds' ? !!s.taskIds?.length : s[k] != null));
+/** Settings set but not applied: none left (issue 22 applies tftzType, medId and taskIds). */
+export function unappliedOf(_s: StatSettings): DatastatNotApplied[] {
+  return [...DATASTAT_NOT_APPLIED];
+}
+
+/** The unified tasks an item's settings select (null: no task setting, the whole stat_daily). */
+export function tasksOf(s: StatSettings): TaskFilter | null {
+  const ids = s.taskIds?.length ? s.taskIds : null;
+  const tftzType = s.tftzType ?? null;
+  const medId = s.medId ?? null;
+  return ids || tftzType !== null || medId !== null ? { ids, tftzType, medId } : null;
 }
 
 export interface DetailDeps {
@@ -169,6 +178,7 @@ export function createDetailBuilder({ cube, repo, timeZone, now }: DetailDeps) {
         endDroneId: s.endDroneId || null,
         flyModelId: s.flyModelId ?? null,
         oprId: s.oprId ?? null,
+        tasks: tasksOf(s),
       };
       const dim = s.dimension ?? null;
       let regions: RegionMap | null = null;

@@ -10,7 +10,13 @@ export type RegionLevel = 'country' | 'province' | 'city' | 'county';
 
 export type DataScope =
   | { kind: 'all' }
-  | { kind: 'region'; code: number; level: RegionLevel }
+  | {
+      kind: 'region';
+      code: number;
+      level: RegionLevel;
+      /** The government account: its monitored unified tasks' drones join it (modules/monitor/zfMonitor.ts). */
+      accountId?: number;
+    }
   | { kind: 'zz'; accountId: number }
   | { kind: 'yy'; accountId: number };
 
@@ -32,8 +38,8 @@ export function scopeOf(caller: Pick<Caller, 'account'>): DataScope {
       const code = a.rule_county ?? a.rule_city ?? a.rule_province;
       // A government account without a region rule sees nothing rather than everything.
       return code
-        ? { kind: 'region', code, level: regionLevel(code) }
-        : { kind: 'region', code: -1, level: 'county' };
+        ? { kind: 'region', code, level: regionLevel(code), accountId: a.id }
+        : { kind: 'region', code: -1, level: 'county', accountId: a.id };
     }
     case 3:
       return { kind: 'zz', accountId: a.id };

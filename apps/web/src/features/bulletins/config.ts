@@ -16,6 +16,7 @@ import {
 import type { ReactNode } from 'react';
 import type { Translate } from '../../list/columns.ts';
 import type { ColumnDef, ListConfig } from '../../list/types.ts';
+import { describeAnomaly } from './anomalyDetail.ts';
 import { bulletinsApi } from './api.ts';
 
 export const ODD_TYPES = [1, 2, 3, 4, 5] as const;
@@ -121,6 +122,7 @@ export function anomalyConfig(
       col('droneId', { render: hooks.mainCell }),
       col('droneName'),
       col('oddType', { value: (r) => t(`bulletins:oddType.${r.oddType}`) }),
+      col('detail', { value: (r) => describeAnomaly(t, 'bulletins:rule.dose', r.detail) }),
       col('time', { value: (r) => time(r.time), sort: 'time', width: 170 }),
       col('endTime', { value: (r) => time(r.endTime), width: 170 }),
       col('zzAccountName'),

@@ -88,14 +88,10 @@ export function DetailView({ detail, t, locale }: { detail: StatDetail; t: Trans
   });
   const format = (v: number) => number.format(v);
   const option = chartOption(model, { format });
-  const notes = [
-    detail.unapplied.length
-      ? t('datastat:unapplied', {
-          fields: detail.unapplied.map((f) => t(`datastat:field.${f}`)).join(t('datastat:listSeparator')),
-        })
-      : null,
-    detail.capped.x || detail.capped.series ? t('datastat:capped') : null,
-  ].filter((n): n is string => n !== null);
+  // Every setting applies since issue 22 (tasks, task type and medicine through the tasks' rollup).
+  const notes = [detail.capped.x || detail.capped.series ? t('datastat:capped') : null].filter(
+    (n): n is string => n !== null,
+  );
   return (
     <div className={styles.detail} data-testid="datastat-detail" data-kind={model.kind}>
       <dl className={styles.meta}>

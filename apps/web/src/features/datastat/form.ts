@@ -14,6 +14,7 @@ import {
   type DroneStatFilters,
   statSettings,
   statSettingsProblems,
+  TFTZ_TYPES,
 } from '@agrifleet/domain';
 import type { Translate } from '../../list/columns.ts';
 import type { FieldDef, FormProblem, FormSection, FormValues, Option, Options } from '../../list/types.ts';
@@ -40,7 +41,16 @@ export interface FormChoices {
   scope: DroneStatFilters | undefined;
   pilots: Options;
   crops: Options;
+  /** Unified tasks of the caller's scope (unified-task list) and medicines (oper/medicines). */
+  tasks?: Option[];
+  medicines?: Options;
 }
+
+/** Unified-task types (contracts/unifiedTasks TFTZ_TYPES), named by the unifiedTasks texts. */
+const TFTZ_TYPE_OPTIONS: Option[] = TFTZ_TYPES.map((v) => ({
+  value: v,
+  labelKey: `unifiedTasks:tftzType.${v}`,
+}));
 
 export function settingsFields(choices: FormChoices, t: Translate): FieldDef[] {
   const label = (key: string) => `datastat:field.${key}`;
@@ -136,13 +146,28 @@ export function settingsFields(choices: FormChoices, t: Translate): FieldDef[] {
       span: half,
     },
     { name: 'endDroneId', label: label('endDroneId'), kind: 'text', schema: rule.endDroneId, span: half },
-    { name: 'tftzType', label: label('tftzType'), kind: 'number', schema: rule.tftzType, span: third },
-    { name: 'medId', label: label('medId'), kind: 'number', schema: rule.medId, span: third },
+    {
+      name: 'tftzType',
+      label: label('tftzType'),
+      kind: 'select',
+      options: TFTZ_TYPE_OPTIONS,
+      schema: rule.tftzType,
+      span: third,
+    },
+    {
+      name: 'medId',
+      label: label('medId'),
+      kind: 'select',
+      options: choices.medicines ?? [],
+      schema: rule.medId,
+      span: third,
+    },
     {
       name: 'taskIds',
       label: label('taskIds'),
       kind: 'tags',
       numeric: true,
+      options: choices.tasks ?? [],
       schema: rule.taskIds,
       span: third,
     },
@@ -167,7 +192,7 @@ export const SETTINGS_SECTIONS: FormSection[] = [
       'endDroneId',
     ],
   },
-  { title: 'datastat:section.notApplied', fields: ['tftzType', 'medId', 'taskIds'] },
+  { title: 'datastat:section.tasks', fields: ['taskIds', 'tftzType', 'medId'] },
 ];
 
 /** The settings of a new item. */

@@ -7,6 +7,7 @@ import { App } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { http } from '../../api/http.ts';
+import { describeAnomaly } from '../bulletins/anomalyDetail.ts';
 
 interface Alert {
   id: number;
@@ -42,7 +43,7 @@ export function useAlerts(enabled: boolean, onOpen: (droneId: string) => void) {
         notification.warning({
           key: `alert-${a.id}`,
           title: t(`anomaly.odd.${a.oddType}`),
-          description: `${a.droneId} · ${typeof a.detail.zoneName === 'string' ? a.detail.zoneName : ''}`,
+          description: `${a.droneId} · ${describeAnomaly(t, 'anomaly.rule.dose', a.detail)}`,
           onClick: () => open.current(a.droneId),
           placement: 'bottomRight',
         });
