@@ -16,6 +16,7 @@ import { seedDemoActivity } from './demo/activity.ts';
 import { seedDemoAnomalies } from './demo/anomalies.ts';
 import { seedDemoLeasingHistory } from './demo/leasingHistory.ts';
 import { demoCredentialsText, seedDemo } from './demo/seed.ts';
+import { seedDemoSubsidies } from './demo/subsidies.ts';
 import { createKeysService } from './modules/accounts/keys.service.ts';
 import { createDb, type Db } from './platform/db.ts';
 import { type EmbeddedDb, startEmbeddedPostgres } from './platform/embeddedPostgres.ts';
@@ -228,6 +229,8 @@ async function main() {
               // count the sorties of demo drones).
               .then(() => seedDemoAnomalies(historyDb, { timeZone }))
               .then((r) => logger.info(r, 'demo anomalies raised'))
+              .then(() => seedDemoSubsidies(historyDb, { timeZone }))
+              .then((r) => logger.info(r, 'demo subsidies computed'))
           : undefined,
       )
       .catch((err) => logger.error({ err }, 'demo history not generated'));
