@@ -13,7 +13,7 @@ import {
 } from '@agrifleet/domain';
 import type { Db } from '../../platform/db.ts';
 import type { RegionAt } from '../regions/geo/regionAt.ts';
-import { buildEvidence, type LineEvidence, PROF, SUBSIDY_RULE_VERSION } from './subsidies.evidence.ts';
+import { buildEvidence, type LineEvidence, SUBSIDY_RULE_VERSION } from './subsidies.evidence.ts';
 import {
   loadBlocks,
   loadDoseRange,
@@ -74,13 +74,9 @@ export async function computeProgramme(
     spotChecks.set(r.yy_account_id, m);
   }
 
-  const tick = (l: string) =>
-    process.env.SUBSIDY_PROFILE && process.stderr.write(`${l} ${Date.now() - t0} ms\n`);
-  tick('lock');
   const facts = (await loadSortieFacts(db, programme, d.timeZone)).filter(
     (f) => !sealed.has(f.yy_account_id),
   );
-  tick('facts');
   const blockIds = [...new Set(facts.map((f) => f.block_id).filter((b): b is number => b != null))];
   const evidence = await buildEvidence({
     programme,
@@ -93,7 +89,6 @@ export async function computeProgramme(
     tracks: (ids) => loadTracks(db, ids),
   });
 
-  tick(`evidence ${JSON.stringify(PROF)}`);
   const byOperator = new Map<number, LineEvidence[]>();
   for (const e of evidence) {
     const list = byOperator.get(e.yyAccountId);
@@ -123,7 +118,6 @@ export async function computeProgramme(
     out.paidMu = roundMu(out.paidMu + figures.paidMu);
     out.amountFen += figures.amountFen;
   }
-  tick('written');
   // Unsealed subsidies of operators with no qualifying sortie any more go.
   const gone = existing
     .filter((s) => s.status === 1 && !byOperator.has(s.yy_account_id))

@@ -62,7 +62,6 @@ export interface EvidenceInput {
   tracks: (ids: string[]) => Promise<Map<string, Uint8Array>>;
 }
 
-export const PROF = { fetch: 0, measure: 0, decode: 0, region: 0, overlap: 0 };
 const WHOLE_ODD = new Set([1, 3, 5]);
 const CELL_DEG = 0.01;
 
@@ -89,12 +88,8 @@ export async function buildEvidence(inp: EvidenceInput): Promise<LineEvidence[]>
       .flat()
       .filter((f) => f.has_track && f.area_mu > 0)
       .map((f) => f.sortie_id);
-    const t0 = performance.now();
     const blobs = await inp.tracks(ids);
-    PROF.fetch += performance.now() - t0;
-    const t1 = performance.now();
     for (const g of batch) measureGroup(inp, g, blobs, lines);
-    PROF.measure += performance.now() - t1;
     batch = [];
     size = 0;
   };
@@ -117,10 +112,7 @@ function measureGroup(
   const shares = new Map<string, { region: number; block: number }>();
   for (const f of group) {
     const blob = blobs.get(f.sortie_id);
-    let t = performance.now();
     const points = blob ? (decodeTrack(blob) as SprayPoint[]) : null;
-    PROF.decode += performance.now() - t;
-    t = performance.now();
     let region = 0;
     let block = 0;
     if (points) {
@@ -132,14 +124,11 @@ function measureGroup(
       const whole = !f.has_track || f.odd_types.some((o) => WHOLE_ODD.has(o));
       if (!whole) tracked.push({ sortieId: Number(f.sortie_id), points });
     }
-    PROF.region += performance.now() - t;
     shares.set(f.sortie_id, { region, block });
   }
   const first = group[0];
   const area = first?.block_id != null ? (inp.blocks.get(first.block_id) ?? null) : null;
-  const t2 = performance.now();
   const overlaps = overlapsInOrder(tracked, area);
-  PROF.overlap += performance.now() - t2;
   for (const f of group) {
     const s = shares.get(f.sortie_id) ?? { region: 0, block: 0 };
     out.set(f.sortie_id, lineOf(inp, f, s, (overlaps.get(Number(f.sortie_id)) ?? 0) / M2_PER_MU));

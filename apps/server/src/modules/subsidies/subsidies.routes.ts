@@ -51,7 +51,13 @@ const one = `${SUBSIDY_PATH}/:subsidyId`;
 
 function actor(req: FastifyRequest): Actor {
   const c = callerOf(req);
-  return { scope: scopeOf(c), userId: c.user.id, userName: c.user.user_name, lang: req.lang };
+  return {
+    scope: scopeOf(c),
+    accountId: c.account.id,
+    userId: c.user.id,
+    userName: c.user.user_name,
+    lang: req.lang,
+  };
 }
 
 export const subsidyRoutes: Routes<{ subsidies: SubsidyService }> = async (app, { subsidies: svc }) => {

@@ -38,6 +38,7 @@ import { recomputeStored } from './subsidies.write.ts';
 
 export interface Actor {
   scope: DataScope;
+  accountId: number;
   userId: number;
   userName: string;
   lang: Language;
@@ -141,7 +142,8 @@ export function createSubsidyService(d: { db: Db; repo: SubsidyRepo; compute: Om
           ? await loadTask(db, body.tftzId, body.year)
           : regionalProgramme(body.region as number, body.year, body.medId ?? null);
       if (!programme) throw new AppError(404, ErrorCode.notFound, 'subsidyTaskNotFound');
-      if (!mayWrite(a.scope, programme.region)) throw outside();
+      // A government computes programmes in its region, and the tasks it runs.
+      if (!mayWrite(a.scope, programme.region) && programme.ownerAccountId !== a.accountId) throw outside();
       let rate: RateVersion | null;
       if (body.rateVersionId != null) {
         rate = await loadRateVersion(db, body.rateVersionId);

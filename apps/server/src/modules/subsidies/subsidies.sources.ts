@@ -18,6 +18,8 @@ export interface Programme {
   year: number;
   polygon: PolygonGeometry | null;
   medId: number | null;
+  /** The account that runs the task (null: a regional scheme). */
+  ownerAccountId: number | null;
 }
 
 export interface SortieFactRow {
@@ -75,6 +77,7 @@ export async function loadTask(db: Db, tftzId: number, year: number): Promise<Pr
     year,
     polygon: polygon && polygon.type === 'Polygon' ? polygon : null,
     medId: r.med_id == null ? null : Number(r.med_id),
+    ownerAccountId: r.account_id == null ? null : Number(r.account_id),
   };
 }
 
@@ -86,6 +89,7 @@ export const regionalProgramme = (region: number, year: number, medId: number | 
   year,
   polygon: null,
   medId,
+  ownerAccountId: null,
 });
 
 /** The registered dose range of a medicine (null: none, or no medicines catalogue yet). */
