@@ -132,7 +132,7 @@ describe('anomalies repository', () => {
       .where('id', '=', account.get('government') as number)
       .executeTakeFirstOrThrow();
     const jiangsu = scopeOf({ account: gov });
-    expect(jiangsu).toEqual({ kind: 'region', code: 156_320_000, level: 'province' });
+    expect(jiangsu).toEqual({ kind: 'region', code: 156_320_000, level: 'province', accountId: gov.id });
     expect([await of(jiangsu, droneA.drone_id), await of(jiangsu, droneB.drone_id)]).toEqual([2, 0]);
     expect(await of({ kind: 'region', code: 156_411_600, level: 'city' }, droneB.drone_id)).toBe(1);
   });
