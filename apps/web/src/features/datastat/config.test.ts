@@ -183,3 +183,36 @@ describe('data stat list configuration', () => {
     ]);
   });
 });
+
+describe('the unified-task settings (issue 22 #5)', () => {
+  const withTasks = datastatConfig(
+    { t, unit: 'mu', language: 'en' },
+    {
+      ...choices,
+      tasks: [{ value: 12, label: '12 · 小麦一喷三防' }],
+      medicines: [{ value: 4, label: '吡虫啉' }],
+    },
+    none,
+  ).form as FormDef<StatItem>;
+  const field = (name: string) => withTasks.fields.find((f) => f.name === name);
+
+  it('offers the tasks, the task types and the medicines to pick from', () => {
+    expect(field('taskIds')).toMatchObject({ kind: 'tags', numeric: true, options: [{ value: 12 }] });
+    expect(field('tftzType')).toMatchObject({ kind: 'select' });
+    expect(
+      ((field('tftzType')?.options ?? []) as Array<{ labelKey: string }>).map((o) => o.labelKey),
+    ).toEqual([
+      'unifiedTasks:tftzType.1',
+      'unifiedTasks:tftzType.2',
+      'unifiedTasks:tftzType.3',
+      'unifiedTasks:tftzType.4',
+    ]);
+    expect(field('medId')).toMatchObject({ kind: 'select', options: [{ value: 4, label: '吡虫啉' }] });
+  });
+
+  it('shows them as a section of their own, no longer as "not applied"', () => {
+    const titles = (withTasks.sections ?? []).map((s) => s.title);
+    expect(titles).toContain('datastat:section.tasks');
+    expect(titles).not.toContain('datastat:section.notApplied');
+  });
+});
