@@ -30,7 +30,7 @@ describe('spot checks', () => {
       const v = g();
       expect(v).toBeGreaterThanOrEqual(0);
       expect(v).toBeLessThan(1);
-      bins[Math.floor(v * 4)]++;
+      bins[Math.floor(v * 4)] = (bins[Math.floor(v * 4)] ?? 0) + 1;
     }
     for (const b of bins) expect(Math.abs(b - 10_000)).toBeLessThan(500);
   });
