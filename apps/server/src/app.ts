@@ -63,6 +63,7 @@ import { createStatsRepo } from './modules/stats/stats.repo.ts';
 import { statsRoutes } from './modules/stats/stats.routes.ts';
 import { createStatsService } from './modules/stats/stats.service.ts';
 import { subsidiesModule } from './modules/subsidies/index.ts';
+import { unifiedTasksModule } from './modules/unifiedTasks/index.ts';
 import { syslogModule } from './modules/syslog/index.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { teamsModule } from './modules/teams/index.ts';
@@ -239,6 +240,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(noflyModule, fleet);
   await app.register(rtkModule, fleet);
   await app.register(lookupsModule, fleet);
+  await app.register(unifiedTasksModule, fleet);
   await app.register(subsidiesModule, fleet);
   await app.register(blocksModule, fleet);
   await app.register(controlModule, fleet);

@@ -29,6 +29,7 @@ import * as m0028 from './0028_shared_limits.ts';
 import * as m0029 from './0029_order_payments.ts';
 import * as m0032 from './0032_reopened_sorties.ts';
 import * as m0033 from './0033_lookups.ts';
+import * as m0034 from './0034_unified_tasks.ts';
 import * as m0035 from './0035_subsidies.ts';
 import * as m0036 from './0036_sortie_work_type.ts';
 
@@ -64,6 +65,7 @@ export const migrations: Record<string, Migration> = {
   '0029_order_payments': m0029,
   '0032_reopened_sorties': m0032,
   '0033_lookups': m0033,
+  '0034_unified_tasks': m0034,
   '0035_subsidies': m0035,
   '0036_sortie_work_type': m0036,
 };

@@ -17,6 +17,7 @@ import { NOFLY_MESSAGES } from '../modules/nofly/nofly.messages.ts';
 import { ORDER_MESSAGES } from '../modules/orders/orders.messages.ts';
 import { RTK_MESSAGES } from '../modules/rtk/rtk.messages.ts';
 import { SUBSIDY_MESSAGES } from '../modules/subsidies/subsidies.messages.ts';
+import { UNIFIED_TASK_MESSAGES } from '../modules/unifiedTasks/unifiedTasks.messages.ts';
 import { SYSLOG_MESSAGES } from '../modules/syslog/syslog.messages.ts';
 import { TEAM_MESSAGES } from '../modules/teams/teams.messages.ts';
 
@@ -380,6 +381,7 @@ export const MESSAGES = {
   ...RTK_MESSAGES,
   ...LOOKUP_MESSAGES,
   ...SUBSIDY_MESSAGES,
+  ...UNIFIED_TASK_MESSAGES,
   ...BLOCK_MESSAGES,
   ...CONTROL_MESSAGES,
   ...ACCOUNT_MESSAGES,

@@ -14,6 +14,7 @@ import type { NoflyTables } from './schema.nofly.ts';
 import type { OrderTables } from './schema.orders.ts';
 import type { RtkTables } from './schema.rtk.ts';
 import type { SubsidyTables } from './schema.subsidies.ts';
+import type { UnifiedTaskTables } from './schema.unifiedTasks.ts';
 import type { StatsTables } from './schema.stats.ts';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -349,6 +350,7 @@ export interface Database
     RtkTables,
     LookupTables,
     SubsidyTables,
+    UnifiedTaskTables,
     BlockTables,
     AccountAdminTables,
     ApprovalTables,

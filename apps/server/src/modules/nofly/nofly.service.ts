@@ -39,7 +39,7 @@ import {
   type NoflyZoneRecord,
 } from './nofly.repo.ts';
 
-const GEOMETRY_KEYS: Record<string, MessageKey> = {
+export const GEOMETRY_KEYS: Record<string, MessageKey> = {
   shape: 'noflyGeometryShape',
   coordinates: 'noflyGeometryCoordinates',
   notClosed: 'noflyGeometryNotClosed',
