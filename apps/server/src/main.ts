@@ -17,6 +17,7 @@ import { seedDemoAnomalies } from './demo/anomalies.ts';
 import { seedDemoLeasingHistory } from './demo/leasingHistory.ts';
 import { demoCredentialsText, seedDemo } from './demo/seed.ts';
 import { seedDemoSubsidies } from './demo/subsidies.ts';
+import { refreshDemoTasks, seedDemoTasks } from './demo/unifiedTasks.ts';
 import { createKeysService } from './modules/accounts/keys.service.ts';
 import { createDb, type Db } from './platform/db.ts';
 import { type EmbeddedDb, startEmbeddedPostgres } from './platform/embeddedPostgres.ts';
@@ -218,6 +219,10 @@ async function main() {
     const activity = { timeZone, jwtSecret: config.jwtSecret, origin: `http://localhost:${config.port}` };
     seedDemoActivity(historyDb, activity)
       .then((r) => logger.info(r, 'demo activity created'))
+      // The demo government's unified tasks, its operators' Jiangsu drones enrolled: live sorties
+      // count into them as they land.
+      .then(() => seedDemoTasks(historyDb, { timeZone }))
+      .then((r) => logger.info(r, 'demo unified tasks created'))
       .then(() =>
         withHistory
           ? demoHistory(historyDb, sorties, logger, { timeZone })
@@ -229,6 +234,9 @@ async function main() {
               // count the sorties of demo drones).
               .then(() => seedDemoAnomalies(historyDb, { timeZone }))
               .then((r) => logger.info(r, 'demo anomalies raised'))
+              // The history does not pass the landing hook: the tasks judge it now, once.
+              .then(() => refreshDemoTasks(historyDb, { timeZone }))
+              .then((r) => logger.info(r, 'demo unified tasks judged the history'))
               .then(() => seedDemoSubsidies(historyDb, { timeZone }))
               .then((r) => logger.info(r, 'demo subsidies computed'))
           : undefined,
