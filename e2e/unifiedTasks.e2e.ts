@@ -187,8 +187,15 @@ describe('unified tasks', () => {
     expect(await taskRow(page).textContent()).toContain('Pest and disease control');
     await shot(page, 'unified-task-list-en');
     await page.goto(url(`${LIST}/${taskId}/drone-list`));
+    await page.getByTestId('task-header').waitFor();
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Enrol drones' }).count(), { timeout: 15_000 })
+      .toBe(1);
+    await expect.poll(() => listRows(page, droneListId()).count(), { timeout: 15_000 }).toBeGreaterThan(1);
     await listSettled(page, droneListId());
-    expect(await page.getByRole('button', { name: 'Enrol drones' }).count()).toBe(1);
+    expect(
+      await page.locator(`[data-testid="list-${droneListId()}"] .ant-table-thead`).textContent(),
+    ).toContain('Sorties left out');
     await shot(page, 'unified-task-drones-en');
     await page.goto(url(`${LIST}/${taskId}/chart`));
     await page.getByTestId('task-chart-daily').filter({ hasText: 'Counted area per day' }).waitFor();
