@@ -80,25 +80,39 @@ export async function buildEvidence(inp: EvidenceInput): Promise<LineEvidence[]>
     if (g) g.push(f);
     else groups.set(key, [f]);
   }
-  // Groups in batches of about 500 sorties: their tracks are read, measured and let go together.
-  let batch: SortieFactRow[][] = [];
-  let size = 0;
-  const flush = async () => {
-    const ids = batch
-      .flat()
-      .filter((f) => f.has_track && f.area_mu > 0)
-      .map((f) => f.sortie_id);
-    const blobs = await inp.tracks(ids);
-    for (const g of batch) measureGroup(inp, g, blobs, lines);
-    batch = [];
-    size = 0;
-  };
+  // Groups in batches of about 500 sorties: their tracks are read, measured and let go together;
+  // the next batch's tracks are asked for before this one is measured (the database reads them
+  // while this process measures).
+  const batches: SortieFactRow[][][] = [];
+  let size = Number.POSITIVE_INFINITY;
   for (const g of groups.values()) {
-    batch.push(g);
+    if (size >= 500) {
+      batches.push([]);
+      size = 0;
+    }
+    batches.at(-1)?.push(g);
     size += g.length;
-    if (size >= 500) await flush();
   }
-  if (batch.length) await flush();
+  const fetch = (b: SortieFactRow[][] | undefined) =>
+    b
+      ? inp.tracks(
+          b
+            .flat()
+            .filter((f) => f.has_track && f.area_mu > 0)
+            .map((f) => f.sortie_id),
+        )
+      : Promise.resolve(new Map<string, Uint8Array>());
+  let next = fetch(batches[0]);
+  try {
+    for (let i = 0; i < batches.length; i++) {
+      const blobs = await next;
+      next = fetch(batches[i + 1]);
+      for (const g of batches[i] as SortieFactRow[][]) measureGroup(inp, g, blobs, lines);
+    }
+  } finally {
+    // Never leave a read in flight (nor its failure unhandled).
+    await next.catch(() => undefined);
+  }
   return inp.facts.map((f) => lines.get(f.sortie_id) as LineEvidence);
 }
 
