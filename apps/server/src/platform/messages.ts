@@ -17,9 +17,9 @@ import { NOFLY_MESSAGES } from '../modules/nofly/nofly.messages.ts';
 import { ORDER_MESSAGES } from '../modules/orders/orders.messages.ts';
 import { RTK_MESSAGES } from '../modules/rtk/rtk.messages.ts';
 import { SUBSIDY_MESSAGES } from '../modules/subsidies/subsidies.messages.ts';
-import { UNIFIED_TASK_MESSAGES } from '../modules/unifiedTasks/unifiedTasks.messages.ts';
 import { SYSLOG_MESSAGES } from '../modules/syslog/syslog.messages.ts';
 import { TEAM_MESSAGES } from '../modules/teams/teams.messages.ts';
+import { UNIFIED_TASK_MESSAGES } from '../modules/unifiedTasks/unifiedTasks.messages.ts';
 
 /** Messages of the platform and the first modules; later modules keep theirs in `<area>.messages.ts`. */
 const CORE_MESSAGES = {

@@ -13,9 +13,9 @@ import type { MemberTables } from './schema.members.ts';
 import type { NoflyTables } from './schema.nofly.ts';
 import type { OrderTables } from './schema.orders.ts';
 import type { RtkTables } from './schema.rtk.ts';
+import type { StatsTables } from './schema.stats.ts';
 import type { SubsidyTables } from './schema.subsidies.ts';
 import type { UnifiedTaskTables } from './schema.unifiedTasks.ts';
-import type { StatsTables } from './schema.stats.ts';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type Json = ColumnType<unknown, string | undefined, string>;
