@@ -18,6 +18,7 @@ export const PAGES: Partial<Record<Screen, () => Promise<PageModule>>> = {
   DroneModelList: () => import('../features/models/DroneModelListPage.tsx'),
   NoFlyZoneList: () => import('../features/nofly/NoFlyZoneListPage.tsx'),
   RtkList: () => import('../features/rtk/RtkListPage.tsx'),
+  SubsidyList: () => import('../features/subsidies/SubsidyListPage.tsx'),
   BlockList: () => import('../features/blocks/BlockListPage.tsx'),
   BlockDetail: () => import('../features/blocks/BlockDetailPage.tsx'),
   RoutePlanning: () => import('../features/control/RoutePlanningPage.tsx'),
