@@ -130,7 +130,7 @@ function Charts({ task, look }: { task: UnifiedTaskRow; look: Look }) {
         <ChartCard
           title={t('unifiedTasks:chart.owners')}
           loading={owners.isLoading}
-          empty={!ownerRows.length}
+          empty={!ownerRows.some((o) => o.areaMu > 0)}
           testId="task-chart-owners"
         >
           <EChart
@@ -158,7 +158,7 @@ function Charts({ task, look }: { task: UnifiedTaskRow; look: Look }) {
         <ChartCard
           title={t('unifiedTasks:chart.drones')}
           loading={drones.isLoading}
-          empty={!drones.data?.records.length}
+          empty={!drones.data?.records.some((r) => r.areaMu > 0)}
           testId="task-chart-drones"
         >
           <EChart
@@ -170,7 +170,7 @@ function Charts({ task, look }: { task: UnifiedTaskRow; look: Look }) {
         <ChartCard
           title={t('unifiedTasks:chart.pilots')}
           loading={pilots.isLoading}
-          empty={!pilots.data?.records.length}
+          empty={!pilots.data?.records.some((r) => r.areaMu > 0)}
           testId="task-chart-pilots"
         >
           <EChart
