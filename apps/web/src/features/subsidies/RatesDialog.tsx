@@ -36,9 +36,8 @@ export function RatesDialog({ year, region, look, onClose }: Props) {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const tree = useRegionTree().data;
-  const crops = useCropOptions(t);
-  const cropName = (id: number | null) =>
-    id == null ? t('subsidies:rates.allCrops') : (crops.find((c) => c.value === id)?.label ?? String(id));
+  const crops = useCropOptions();
+  const cropName = (id: number | null) => (id == null ? t('subsidies:rates.allCrops') : crops.nameOf(id));
   const q = { year, ...(region ? { region } : {}) };
   const versions = useQuery({
     queryKey: ['subsidies', 'rates', q],
@@ -172,7 +171,7 @@ export function RatesDialog({ year, region, look, onClose }: Props) {
                   style={{ flex: 2 }}
                   label={f.name === 0 ? t('subsidies:ev.crop') : undefined}
                 >
-                  <Select allowClear placeholder={t('subsidies:rates.allCrops')} options={crops} />
+                  <Select allowClear placeholder={t('subsidies:rates.allCrops')} options={crops.options} />
                 </Form.Item>
                 <Form.Item
                   name={[f.name, 'terrain']}

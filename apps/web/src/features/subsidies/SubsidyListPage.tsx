@@ -18,6 +18,7 @@ import { ListPage } from '../../list/ListPage.tsx';
 import { subsidyApi } from './api.ts';
 import { ComputeDialog } from './ComputeDialog.tsx';
 import { subsidyConfig } from './config.ts';
+import { useCropOptions } from './crops.ts';
 import { isSealed, type Look, statusKey } from './model.ts';
 import { Overview } from './Overview.tsx';
 import { RatesDialog } from './RatesDialog.tsx';
@@ -38,7 +39,11 @@ export function useLook(): Look {
   const t = tr as unknown as Translate;
   const unit = useAreaUnit();
   const unitLabel = t(`common:areaUnit.${unit}`);
-  return useMemo(() => ({ t, unit, unitLabel, locale: i18n.language }), [t, unit, unitLabel, i18n.language]);
+  const cropName = useCropOptions().nameOf;
+  return useMemo(
+    () => ({ t, unit, unitLabel, locale: i18n.language, cropName }),
+    [t, unit, unitLabel, i18n.language, cropName],
+  );
 }
 
 export default function SubsidyListPage() {

@@ -1,16 +1,12 @@
-/**
- * Crop names for the rate table and the evidence. Until the crop lookup (features/lookups useCrops)
- * is on main, the blocks' fixed crop list (same ids) names them.
- */
-import { BLOCK_CROPS } from '@agrifleet/domain';
-import { useMemo } from 'react';
-import type { Translate } from '../../list/columns.ts';
+/** Crop names for the rate table and the evidence: the crop catalogue (features/lookups useCrops). */
+import { useCrops } from '../lookups/useCatalog.ts';
 
 export interface CropOption {
   value: number;
   label: string;
 }
 
-export function useCropOptions(t: Translate): CropOption[] {
-  return useMemo(() => BLOCK_CROPS.map((id) => ({ value: id, label: t(`blocks:crop.${id}`) })), [t]);
+export function useCropOptions(): { options: CropOption[]; nameOf: (id: number) => string } {
+  const crops = useCrops();
+  return { options: crops.options as CropOption[], nameOf: crops.nameOf };
 }
