@@ -48,9 +48,6 @@ export async function seedDemoSubsidies(
       rate = await applicableRateVersion(d.db, DEMO_SUBSIDY_PROVINCE, year);
     }
     if (!rate) throw new Error('demo rate table not created');
-    const has = async (table: string) =>
-      (await sql<{ ok: boolean }>`SELECT to_regclass(${table}) IS NOT NULL AS ok`.execute(d.db)).rows[0]
-        ?.ok === true;
     const total = { subsidies: 0, sorties: 0, amountFen: 0 };
     const add = (r: { subsidies: number; sorties: number; amountFen: number }) => {
       total.subsidies += r.subsidies;
@@ -58,16 +55,11 @@ export async function seedDemoSubsidies(
       total.amountFen += r.amountFen;
     };
     add(await computeProgramme(d, regionalProgramme(DEMO_SUBSIDY_PROVINCE, year, null), rate, {}));
-    // The demo's unified tasks in the province, where the unified-task tables exist (a failed
-    // query would abort the transaction: the table is looked up first).
-    const tasks = (await has('unified_tasks'))
-      ? (
-          await sql<{ id: number }>`SELECT tftz_id AS id FROM unified_tasks
-            WHERE region_code BETWEEN ${DEMO_SUBSIDY_PROVINCE} AND ${DEMO_SUBSIDY_PROVINCE + 9_999}`.execute(
-            d.db,
-          )
-        ).rows
-      : [];
+    // The demo's unified tasks in the province.
+    const tasks = (
+      await sql<{ id: number }>`SELECT tftz_id AS id FROM unified_tasks
+        WHERE region_code BETWEEN ${DEMO_SUBSIDY_PROVINCE} AND ${DEMO_SUBSIDY_PROVINCE + 9_999}`.execute(d.db)
+    ).rows;
     for (const t of tasks) {
       const p = await loadTask(d.db, t.id, year);
       if (p) add(await computeProgramme(d, p, rate, {}));

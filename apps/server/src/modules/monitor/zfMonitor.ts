@@ -24,8 +24,6 @@ const REFRESH_MS = 60_000;
 type ZfIndex = Map<number, Map<string, Array<[number, number]>>>;
 
 let current: ZfIndex = new Map();
-/** Whether the unified-task tables exist (a database before migration 0034 has none). */
-let tablesReady = false;
 
 /** Whether a government's scope takes the drone now through a monitored task it runs. */
 export function zfMonitored(scope: DataScope, droneId: string, now: number = Date.now()): boolean {
@@ -43,7 +41,7 @@ export function anomalyScopeCondition(
   cols: ScopedColumns & { drone: string; time: string },
 ): Expression<SqlBool> {
   const own = scopeCondition(scope, cols);
-  if (scope.kind !== 'region' || scope.accountId === undefined || !tablesReady) return own;
+  if (scope.kind !== 'region' || scope.accountId === undefined) return own;
   const drone = sql.ref(cols.drone);
   const time = sql.ref(cols.time);
   return sql<SqlBool>`(${own} OR EXISTS (
@@ -68,10 +66,6 @@ export function createZfMonitor(deps: { db: Db; notifier?: Notifier; logger?: Lo
   let again = false;
 
   async function load() {
-    const ok = await sql<{ ok: boolean }>`SELECT to_regclass('unified_tasks') IS NOT NULL
-      AND to_regclass('task_drones') IS NOT NULL AS ok`.execute(deps.db);
-    tablesReady = ok.rows[0]?.ok === true;
-    if (!tablesReady) return;
     const { rows } = await sql<Row>`
       SELECT t.account_id, d.drone_id, greatest(t.start_at, d.start_at) AS from_at,
              least(t.end_at, coalesce(t.closed_at, 'infinity'::timestamptz), d.end_at) AS to_at

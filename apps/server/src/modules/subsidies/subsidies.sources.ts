@@ -55,13 +55,8 @@ export interface RateVersion {
   createdBy: string;
 }
 
-const tableExists = async (db: Db, name: string) =>
-  (await sql<{ ok: boolean }>`SELECT to_regclass(${name}) IS NOT NULL AS ok`.execute(db)).rows[0]?.ok ===
-  true;
-
 /** The unified task as a programme; null when there is no such task (or no task tables yet). */
 export async function loadTask(db: Db, tftzId: number, year: number): Promise<Programme | null> {
-  if (!(await tableExists(db, 'unified_tasks'))) return null;
   const r = (
     await sql<{
       t: Record<string, unknown>;
@@ -94,7 +89,7 @@ export const regionalProgramme = (region: number, year: number, medId: number | 
 
 /** The registered dose range of a medicine (null: none, or no medicines catalogue yet). */
 export async function loadDoseRange(db: Db, medId: number | null) {
-  if (medId == null || !(await tableExists(db, 'medicines'))) return null;
+  if (medId == null) return null;
   const r = (
     await sql<{ min: number | null; max: number | null }>`
       SELECT min_l_per_mu::float8 AS min, max_l_per_mu::float8 AS max FROM medicines WHERE med_id = ${medId}`.execute(
@@ -119,7 +114,6 @@ const LEVEL_COLUMN = {
 export async function loadSortieFacts(db: Db, p: Programme, timeZone: string): Promise<SortieFactRow[]> {
   let where: ReturnType<typeof sql>;
   if (p.tftzId != null) {
-    if (!(await tableExists(db, 'task_sorties'))) return [];
     where = sql`s.sortie_id IN (SELECT ts.sortie_id FROM task_sorties ts WHERE ts.tftz_id = ${p.tftzId} AND ts.counted)`;
   } else {
     const from = new Date(dayStartIn(`${p.year}-01-01`, timeZone));

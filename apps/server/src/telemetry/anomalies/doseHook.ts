@@ -23,15 +23,6 @@ interface Row {
   enrol_end: Date;
 }
 
-/** Whether the unified-task tables exist (a database migrated before 0034 has none). */
-const ready = new WeakMap<object, boolean>();
-
-async function tablesExist(trx: Kysely<Database>): Promise<boolean> {
-  const r = await sql<{ ok: boolean }>`SELECT to_regclass('task_drones') IS NOT NULL
-    AND to_regclass('unified_tasks') IS NOT NULL AND to_regclass('medicines') IS NOT NULL AS ok`.execute(trx);
-  return r.rows[0]?.ok === true;
-}
-
 /** The tasks naming a medicine whose enrolment of `droneId` and period contain `startMs`. */
 export async function doseTasks(
   trx: Kysely<Database>,
@@ -70,13 +61,7 @@ export async function doseAnomaly(
   trx: Transaction<Database>,
   sortie: NewSortie & { sortieId: number; replaced?: boolean },
 ): Promise<SortieAnomaly | null> {
-  const key = trx.getExecutor().adapter;
-  let ok = ready.get(key);
-  if (!ok) {
-    ok = await tablesExist(trx);
-    if (ok) ready.set(key, true);
-  }
-  if (!ok || sortie.simulated) return null;
+  if (sortie.simulated) return null;
   const tasks = await doseTasks(trx, sortie.drone_id, sortie.start_time);
   if (!tasks.length) return null;
   const found = doseRule(
