@@ -35,16 +35,6 @@ const body = (over: Record<string, unknown> = {}) => ({
 });
 
 describe('unified tasks: access and input', () => {
-  it('refuses a caller without a session (401) on every call family', async () => {
-    for (const [method, url] of [
-      ['GET', UNIFIED_TASK_LIST_PATH],
-      ['POST', UNIFIED_TASK_PATH],
-      ['GET', unifiedTaskCallPath(1, 'statOverview')],
-      ['GET', unifiedTaskCallPath(1, 'sorties')],
-    ] as const)
-      expect((await k.call(null, method, url, method === 'POST' ? body() : undefined)).statusCode).toBe(401);
-  });
-
   it('lets the government create a task in its province; an operator may not (403)', async () => {
     const res = await k.call('government', 'POST', UNIFIED_TASK_PATH, body());
     expect(res.statusCode, res.body).toBe(200);
@@ -75,6 +65,52 @@ describe('unified tasks: access and input', () => {
       expect(res.statusCode, JSON.stringify(bad)).toBe(400);
       expect(res.json().message).not.toBe('');
     }
+  });
+});
+
+describe('unified tasks: every call refused where it must be', () => {
+  const dates = { dataStartDate: `${YEAR}-06-02`, dataEndDate: `${YEAR}-06-03` };
+  const calls = (id: number) =>
+    [
+      ['GET', UNIFIED_TASK_LIST_PATH, undefined, 'read'],
+      ['POST', UNIFIED_TASK_PATH, body(), 'write'],
+      ['GET', `${UNIFIED_TASK_PATH}/${id}`, undefined, 'read'],
+      ['PATCH', `${UNIFIED_TASK_PATH}/${id}`, { remark: 'x' }, 'write'],
+      ['GET', unifiedTaskCallPath(id, 'drones'), undefined, 'read'],
+      ['POST', unifiedTaskCallPath(id, 'drones'), { droneIds: ['X1'], ...dates }, 'write'],
+      ['PUT', unifiedTaskCallPath(id, 'drones'), { droneIds: ['X1'], ...dates }, 'write'],
+      ['DELETE', `${unifiedTaskCallPath(id, 'drones')}?droneIds=X1`, undefined, 'write'],
+      ['GET', unifiedTaskCallPath(id, 'statDrones'), undefined, 'read'],
+      ['GET', unifiedTaskCallPath(id, 'statOwners'), undefined, 'read'],
+      ['GET', unifiedTaskCallPath(id, 'statData'), undefined, 'read'],
+      ['GET', unifiedTaskCallPath(id, 'statOverview'), undefined, 'read'],
+      ['GET', unifiedTaskCallPath(id, 'sorties'), undefined, 'read'],
+    ] as const;
+
+  it('401 without a session, for every call', async () => {
+    for (const [method, url, payload] of calls(tftzId))
+      expect((await k.call(null, method, url, payload)).statusCode, `${method} ${url}`).toBe(401);
+  });
+
+  it('403 for an operator’s writes, 404 for another government’s or another operator’s task', async () => {
+    for (const [method, url, payload, kind] of calls(tftzId)) {
+      if (kind === 'write')
+        expect((await k.call('operatorA', method, url, payload)).statusCode, `${method} ${url}`).toBe(403);
+      if (url.includes(`/${tftzId}`)) {
+        const gov = (await k.call('zhejiang', method, url, payload)).statusCode;
+        expect(gov, `zhejiang ${method} ${url}`).toBe(404);
+        if (kind === 'read')
+          expect(
+            (await k.call('operatorB', method, url, payload)).statusCode,
+            `operatorB ${method} ${url}`,
+          ).toBe(404);
+      }
+    }
+  });
+
+  it('403 for a lease manager, who has no task screen', async () => {
+    expect((await k.call('leaseManager', 'GET', UNIFIED_TASK_LIST_PATH)).statusCode).toBe(403);
+    expect((await k.call('leaseManager', 'POST', UNIFIED_TASK_PATH, body())).statusCode).toBe(403);
   });
 });
 
