@@ -24,6 +24,7 @@ const GOV = '13800000002';
 const FENGSHOU = '13800000005';
 const FENGSHOU_NAME = '丰收飞防服务合作社';
 const LVYE_NAME = '绿野植保服务队';
+const START = new Date(Date.now() - 10 * 86_400_000).toISOString().slice(0, 10);
 const NAME = `小麦赤霉病统防 ${Date.now() % 100_000}`;
 
 let browser: Browser;
@@ -76,6 +77,13 @@ describe('unified tasks', () => {
     await page.keyboard.press('Escape');
     await expect.poll(() => dialog.getByTestId('task-region').textContent()).toContain('江苏省');
     await chooseOption(page, dialog.getByTestId('task-type'), '病虫害统防统治');
+    // Started ten days ago: the drones' flights of those days (the demo history) are attributed at enrolment.
+    const days = dialog.locator('.ant-picker-range input');
+    await days.first().click();
+    await days.first().fill(START);
+    await days.first().press('Enter');
+    await days.nth(1).press('Enter');
+    await expect.poll(() => days.first().inputValue()).toBe(START);
     await listSettled(page, 'unifiedTasks');
     await shot(page, 'unified-task-dialog-zh');
     await dialog.getByTestId('task-save').click();
@@ -134,8 +142,15 @@ describe('unified tasks', () => {
       await page.getByTestId(id).waitFor();
     await page.getByTestId('task-sortie-map').waitFor();
     await page.getByTestId('task-sorties').waitFor();
+    // The enrolled drones' sorties of the period are listed, each counted or with its reason.
+    const sortieRows = page.locator('[data-testid="task-sorties"] .ant-table-tbody tr.ant-table-row');
+    await expect.poll(() => sortieRows.count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    expect(await sortieRows.first().textContent()).toMatch(/已计入|未计入/);
     await page.waitForTimeout(1500);
     await shot(page, 'unified-task-chart-zh');
+    await page.getByTestId('task-sortie-map').scrollIntoViewIfNeeded();
+    await page.waitForTimeout(1500);
+    await shot(page, 'unified-task-chart-map-zh');
     expect(await missingTranslations(page)).toEqual([]);
     await context.close();
   });
