@@ -124,6 +124,20 @@ describe('unified tasks', () => {
     await listSettled(page, droneListId());
     await shot(page, 'unified-task-drones-zh');
 
+    // Withdraw one of 绿野's drones (with confirmation): the list has one row fewer.
+    const totalText = page.locator(`[data-testid="list-${droneListId()}"] .ant-pagination-total-text`);
+    const total = async () => Number((await totalText.textContent())?.replace(/\D/g, ''));
+    const before = await total();
+    await listRows(page, droneListId())
+      .filter({ hasText: LVYE_NAME })
+      .first()
+      .locator('.ant-checkbox-input')
+      .check();
+    await page.getByTestId('batch-withdraw').click();
+    await page.getByTestId('withdraw-ok').click();
+    await expect.poll(() => toastTexts(page), { timeout: 10_000 }).toContain('已移出 1 架无人机');
+    await expect.poll(total, { timeout: 15_000 }).toBe(before - 1);
+
     // The chart page: the figures count the enrolled drones; every chart card is there.
     await page.getByTestId('task-to-chart').click();
     await page.waitForURL(/\/chart$/);
