@@ -1,0 +1,188 @@
+/**
+ * Operation subsidies in the browser (issue 22 #3). The Jiangsu government (13800000002) opens
+ * SubsidyList (cards, per-region statistics, the list of the demo's computed subsidies), computes the
+ * subsidies of a unified task, opens a subsidy with deductions and reads why part of its area was not
+ * paid (a translated reason), and exports its evidence (.xlsx, read back) and its track (KML); then
+ * the same in English. No console errors (the guard fails the test); screenshots also go to
+ * SUBWEB_SHOTS when set.
+ */
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ExcelJS from 'exceljs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chooseOption, listRows, listSettled, missingTranslations, signInByApi } from './setup/app.ts';
+import { launch, newPage, screenshot, url } from './setup/browser.ts';
+
+const PATH = '/business_manage/subsidy-list';
+const GOV = '13800000002';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+async function shot(page: Page, name: string) {
+  await screenshot(page, name);
+  const dir = process.env.SUBWEB_SHOTS;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  copyFileSync(
+    fileURLToPath(new URL(`../test-results/screenshots/${name}.png`, import.meta.url)),
+    `${dir}/${name}.png`,
+  );
+}
+
+const rows = (page: Page) => listRows(page, 'subsidies');
+
+/** The demo computes its subsidies after generating its history, in the background: reload until they are listed. */
+async function waitForRows(page: Page) {
+  await expect
+    .poll(
+      async () => {
+        const n = await rows(page).count();
+        if (n === 0) await page.reload();
+        return n;
+      },
+      { timeout: 60_000, intervals: [5_000] },
+    )
+    .toBeGreaterThan(0);
+}
+
+/** Opens subsidies from the top until one shows deductions; returns the reasons' table text. */
+async function openWithDeductions(page: Page): Promise<string> {
+  const count = await rows(page).count();
+  for (let i = 0; i < count; i++) {
+    await rows(page)
+      .nth(i)
+      .getByRole('button', { name: /查看|Open/ })
+      .click();
+    const drawer = page.getByTestId('subsidy-detail');
+    await expect.poll(() => drawer.getByTestId('subsidy-header').count(), { timeout: 20_000 }).toBe(1);
+    const reasons = drawer.getByTestId('subsidy-reasons');
+    await expect.poll(async () => (await reasons.textContent()) ?? '', { timeout: 10_000 }).not.toBe('');
+    if ((await reasons.locator('.ant-table-tbody tr').count()) > 0)
+      return (await reasons.textContent()) ?? '';
+    await page.locator('.ant-drawer-close').click();
+    await expect.poll(() => drawer.count()).toBe(0);
+  }
+  // None has deductions (a fresh console's live sorties may all be paid): the first one, read as it is.
+  await rows(page)
+    .first()
+    .getByRole('button', { name: /查看|Open/ })
+    .click();
+  await expect.poll(() => page.getByTestId('subsidy-header').count(), { timeout: 20_000 }).toBe(1);
+  return '';
+}
+
+async function exportsWork(page: Page, lang: 'zh' | 'en') {
+  const dir = mkdtempSync(join(tmpdir(), 'agrifleet-subsidy-'));
+  try {
+    const xlsx = page.waitForEvent('download', { timeout: 60_000 });
+    await page.getByTestId('export-evidence').click();
+    const file = await xlsx;
+    expect(file.suggestedFilename()).toMatch(/\.xlsx$/);
+    await file.saveAs(join(dir, 'e.xlsx'));
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile(join(dir, 'e.xlsx'));
+    const sheet = book.worksheets[0];
+    if (!sheet) throw new Error('no sheet');
+    const head = (sheet.getRow(1).values as unknown[]).slice(1);
+    expect(head[0]).toBe(lang === 'zh' ? '架次' : 'Sortie');
+    expect(head).toContain(lang === 'zh' ? '扣减' : 'Deductions');
+    expect(sheet.actualRowCount).toBeGreaterThan(1);
+
+    const kml = page.waitForEvent('download', { timeout: 60_000 });
+    await page.getByTestId('export-kml').click();
+    const k = await kml;
+    expect(k.suggestedFilename()).toMatch(/\.kml$/);
+    await k.saveAs(join(dir, 't.kml'));
+    const text = readFileSync(join(dir, 't.kml'), 'utf8');
+    expect(text).toContain('<kml xmlns="http://www.opengis.net/kml/2.2">');
+    expect(text).toContain('<LineString>');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+describe('subsidies', { timeout: 300_000 }, () => {
+  it('the government computes a task, reads a deduction and exports the evidence (zh)', async () => {
+    const { page, context } = await newPage(browser);
+    await signInByApi(page, GOV);
+    await page.goto(url(PATH));
+    await listSettled(page, 'subsidies');
+    // Compute a unified task's subsidies.
+    await page.getByRole('button', { name: '核算补贴' }).click();
+    const dialog = page.getByTestId('subsidy-compute');
+    const task = dialog.getByTestId('compute-task');
+    await expect
+      .poll(
+        async () => {
+          await task.click();
+          return page.locator('.ant-select-dropdown:visible .ant-select-item-option').count();
+        },
+        { timeout: 20_000 },
+      )
+      .toBeGreaterThan(0);
+    const first =
+      (await page
+        .locator('.ant-select-dropdown:visible .ant-select-item-option')
+        .first()
+        .getAttribute('title')) ?? '';
+    await page.keyboard.press('Escape');
+    await chooseOption(page, task, first);
+    await dialog.getByRole('button', { name: '核算补贴' }).click();
+    const result = page.getByTestId('subsidy-compute-result');
+    await expect.poll(() => result.count(), { timeout: 60_000 }).toBe(1);
+    expect(await result.textContent()).toContain('耗时');
+    await shot(page, 'subsidies-compute-zh');
+    await dialog.getByRole('button', { name: '关闭' }).click();
+    await waitForRows(page);
+    await expect.poll(() => page.getByTestId('subsidy-card-amount').textContent()).toMatch(/\d/);
+    expect(await page.getByTestId('subsidy-stat').locator('.ant-table-tbody tr').count()).toBeGreaterThan(0);
+    expect(page.url()).toContain(`year=${new Date().getFullYear()}`);
+    await listSettled(page, 'subsidies');
+    await shot(page, 'subsidies-list-zh');
+
+    const reasons = await openWithDeductions(page);
+    if (reasons)
+      expect(reasons).toMatch(
+        /无作业轨迹|进入禁飞区|重复喷洒|超出项目区域|超出地块|用药量超出登记范围|无适用补贴标准|作物不符|面积不符|抽检不合格|超出限额/,
+      );
+    await expect
+      .poll(() => page.getByTestId('subsidy-evidence').locator('.ant-table-tbody tr.ant-table-row').count(), {
+        timeout: 20_000,
+      })
+      .toBeGreaterThan(0);
+    await shot(page, 'subsidies-detail-zh');
+    await exportsWork(page, 'zh');
+    expect(await missingTranslations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('reads the same in English', async () => {
+    const { page, context } = await newPage(browser, { language: 'en' });
+    await signInByApi(page, GOV);
+    await page.goto(url(PATH));
+    await waitForRows(page);
+    const head = (await page.locator('[data-testid="list-subsidies"] .ant-table-thead').textContent()) ?? '';
+    for (const title of ['Operator', 'Programme', 'Monitored', 'Qualified', 'Paid', 'Amount (yuan)'])
+      expect(head).toContain(title);
+    await listSettled(page, 'subsidies');
+    await shot(page, 'subsidies-list-en');
+    const reasons = await openWithDeductions(page);
+    if (reasons)
+      expect(reasons).toMatch(
+        /No track kept|Inside a no-fly zone|Sprayed twice|Outside the programme's region|Outside the block|Dose outside|No rate applies|Wrong crop|Wrong acreage|Spot check failed|Over the quota/,
+      );
+    await shot(page, 'subsidies-detail-en');
+    await exportsWork(page, 'en');
+    expect(await missingTranslations(page)).toEqual([]);
+    await context.close();
+  });
+});
