@@ -49,7 +49,7 @@ async function waitForRows(page: Page) {
         if (n === 0) await page.reload();
         return n;
       },
-      { timeout: 60_000, intervals: [5_000] },
+      { timeout: 60_000, interval: 5_000 },
     )
     .toBeGreaterThan(0);
 }
