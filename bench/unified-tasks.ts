@@ -17,7 +17,8 @@
  * and a deep page) of the large task; (b) the latency from a drone's landing message through
  * POST /api/telemetry/batch until the task's overview counts the sortie (BENCH_LANDINGS, 20);
  * (c) the wall time of one POST drones enrolling 2,000 drones of a fresh operator with 20 past
- * sorties each (re-attributed in the request).
+ * sorties each (re-attributed in the request). Checks that the rollups of migration 0037 equal
+ * the rows they sum.
  */
 import { performance } from 'node:perf_hooks';
 import { type TelemetryPoint, UNIFIED_TASK_PATH, unifiedTaskCallPath } from '@agrifleet/domain';
@@ -255,10 +256,12 @@ try {
     if (res.status !== 200) throw new Error(`telemetry ${res.status} ${await res.text()}`);
   };
   const landMs: number[] = [];
+  const landFrom = Date.now() - (LANDINGS * 150_000 + 10 * 60_000);
   let seen = Number((await call('GET', reads.overview as string)).sortieCount);
   for (let i = 0; i < LANDINGS; i++) {
-    const droneId = benchDroneId(i * 37);
-    const start = Date.now() - 3 * 60_000;
+    // Five drones land in turn: their later landings add to a task_daily row of the day (UPDATE).
+    const droneId = benchDroneId((i % 5) * 37);
+    const start = landFrom + i * 150_000; // in order, each after the previous one's landing
     const pts = strip(FIELD.lng + 0.01, FIELD.lat, start, 90);
     const last = pts.at(-1) as TelemetryPoint;
     await batch(droneId, [
@@ -290,6 +293,17 @@ try {
   const enrolMs = Math.round(performance.now() - e0);
   step(`enrolment ${enrolMs} ms`);
 
+  // The rollups (migration 0037) against the rows they sum, over every task.
+  const mismatch = (
+    await sql<{ n: number }>`SELECT
+      (SELECT count(*) FROM (SELECT tftz_id, drone_id, sum(sorties) s, round(sum(area_mu)::numeric, 3) a
+         FROM task_daily GROUP BY 1, 2) x FULL JOIN (SELECT tftz_id, drone_id, sum(sorties) s,
+         round(sum(area_mu)::numeric, 3) a FROM task_drone_totals WHERE sorties > 0 GROUP BY 1, 2) y USING (tftz_id, drone_id)
+        WHERE x.s IS DISTINCT FROM y.s OR x.a IS DISTINCT FROM y.a)
+      + (SELECT count(*) FROM (SELECT tftz_id, coalesce(reason, '') r, count(*) n FROM task_sorties GROUP BY 1, 2) x
+         FULL JOIN (SELECT tftz_id, reason r, sum(n) n FROM task_reason_totals WHERE n > 0 GROUP BY 1, 2) y
+         USING (tftz_id, r) WHERE x.n IS DISTINCT FROM y.n) AS n`.execute(db)
+  ).rows[0]?.n;
   const out = {
     postgres: bench.postgres,
     generatedInS: generatedS,
@@ -300,6 +314,7 @@ try {
     readTargetP95Ms: 100,
     landingToOverviewMs: landing,
     landingTargetMs: 2000,
+    rollupRowsDiffering: Number(mismatch),
     enrolment: { drones: ENROL_NEW, pastSortiesEach: PAST_EACH, wallMs: enrolMs, ...enrolled },
   };
   process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);

@@ -1,7 +1,9 @@
 /**
  * A task's statistics (stat drones, owners, data, overview) and its sorties, in the caller's
  * scope: task_daily for the counted figures, task_sorties for the verdicts. One task's rows only,
- * through indexes led by tftz_id, so a task of 100,000 sorties answers like a small one.
+ * through indexes led by tftz_id; the totals come from the rollups of migration 0037 (one row per
+ * drone, per day and crop, per reason: kept by triggers), so a task of a million sorties answers
+ * like a small one (bench/unified-tasks.ts).
  */
 import {
   EXCLUSION_REASONS,
@@ -26,8 +28,10 @@ export function createTaskStats(db: Db) {
   return {
     async ranking(scope: DataScope, tftzId: number, by: 'drone' | 'pilot', q: PageQ) {
       const key = by === 'drone' ? sql`x.drone_id` : sql`x.pilot_id::text`;
-      const base = sql`FROM task_daily x WHERE x.tftz_id = ${tftzId} AND ${ownRows(scope, 'x')}
-        ${by === 'pilot' ? sql`AND x.pilot_id <> 0` : sql``}`;
+      const base =
+        by === 'drone'
+          ? sql`FROM task_drone_totals x WHERE x.tftz_id = ${tftzId} AND x.sorties > 0 AND ${ownRows(scope, 'x')}`
+          : sql`FROM task_daily x WHERE x.tftz_id = ${tftzId} AND ${ownRows(scope, 'x')} AND x.pilot_id <> 0`;
       const total = await sql<{ n: number }>`SELECT count(DISTINCT ${key})::int AS n ${base}`.execute(db);
       const { rows } = await sql<{
         key: string;
@@ -84,7 +88,7 @@ export function createTaskStats(db: Db) {
                    WHERE d.tftz_id = ${tftzId} AND r.yy_account_id IS NOT NULL AND ${own} GROUP BY 1),
              f AS (SELECT x.yy_account_id AS yy, count(DISTINCT x.drone_id)::int AS active, sum(x.sorties)::int AS sorties,
                      sum(x.area_mu) AS area_mu, sum(x.volume_l) AS volume_l, sum(x.duration_s) AS duration_s
-                    FROM task_daily x WHERE x.tftz_id = ${tftzId} GROUP BY 1)
+                    FROM task_drone_totals x WHERE x.tftz_id = ${tftzId} AND x.sorties > 0 GROUP BY 1)
         SELECT e.yy, a.account_name AS name, e.drones, coalesce(f.active, 0) AS active, coalesce(f.sorties, 0) AS sorties,
           coalesce(f.area_mu, 0) AS area_mu, coalesce(f.volume_l, 0) AS volume_l, coalesce(f.duration_s, 0) AS duration_s
         FROM e JOIN accounts a ON a.id = e.yy LEFT JOIN f ON f.yy = e.yy
@@ -109,10 +113,12 @@ export function createTaskStats(db: Db) {
       const days = await sql<{ day: string; sorties: number; area_mu: number; volume_l: number }>`
         SELECT to_char(x.day, 'YYYY-MM-DD') AS day, sum(x.sorties)::int AS sorties, sum(x.area_mu) AS area_mu,
           sum(x.volume_l) AS volume_l
-        FROM task_daily x WHERE x.tftz_id = ${tftzId} AND ${own} GROUP BY x.day ORDER BY x.day`.execute(db);
+        FROM task_day_totals x WHERE x.tftz_id = ${tftzId} AND x.sorties > 0 AND ${own}
+        GROUP BY x.day ORDER BY x.day`.execute(db);
       const crops = await sql<{ crop: number; sorties: number; area_mu: number }>`
         SELECT x.crop_id AS crop, sum(x.sorties)::int AS sorties, sum(x.area_mu) AS area_mu
-        FROM task_daily x WHERE x.tftz_id = ${tftzId} AND ${own} GROUP BY 1 ORDER BY 3 DESC`.execute(db);
+        FROM task_day_totals x WHERE x.tftz_id = ${tftzId} AND x.sorties > 0 AND ${own}
+        GROUP BY 1 ORDER BY 3 DESC`.execute(db);
       return {
         days: days.rows.map((r) => ({
           day: r.day,
@@ -134,7 +140,9 @@ export function createTaskStats(db: Db) {
           SELECT coalesce(sum(x.sorties), 0)::int AS sorties, coalesce(sum(x.area_mu), 0) AS area_mu,
             coalesce(sum(x.volume_l), 0) AS volume_l, coalesce(sum(x.duration_s), 0) AS duration_s,
             count(DISTINCT x.drone_id)::int AS active
-          FROM task_daily x WHERE x.tftz_id = ${tftzId} AND ${ownRows(scope, 'x')}`.execute(db)
+          FROM task_drone_totals x WHERE x.tftz_id = ${tftzId} AND x.sorties > 0 AND ${ownRows(scope, 'x')}`.execute(
+          db,
+        )
       ).rows[0];
       const enrolled = (
         await sql<{ drones: number; owners: number }>`
@@ -143,15 +151,17 @@ export function createTaskStats(db: Db) {
           WHERE d.tftz_id = ${tftzId} AND ${ownRows(scope, 'r')}`.execute(db)
       ).rows[0];
       const ex = await sql<{ reason: string; n: number; last: Date | null }>`
-        SELECT coalesce(ts.reason, '') AS reason, count(*)::int AS n, max(ts.attributed_at) AS last
-        FROM task_sorties ts WHERE ts.tftz_id = ${tftzId} AND ${ownRows(scope, 'ts')} GROUP BY 1`.execute(db);
+        SELECT ts.reason, sum(ts.n)::int AS n, max(ts.last) FILTER (WHERE ts.n > 0) AS last
+        FROM task_reason_totals ts WHERE ts.tftz_id = ${tftzId} AND ${ownRows(scope, 'ts')} GROUP BY 1`.execute(
+        db,
+      );
       const excluded = Object.fromEntries(EXCLUSION_REASONS.map((r) => [r, 0])) as Record<
         ExclusionReason,
         number
       >;
       let updatedAt: number | null = null;
       for (const r of ex.rows) {
-        if (r.reason) excluded[r.reason as ExclusionReason] = r.n;
+        if (r.reason && r.n > 0) excluded[r.reason as ExclusionReason] = r.n;
         if (r.last) updatedAt = Math.max(updatedAt ?? 0, new Date(r.last).getTime());
       }
       return {
@@ -173,9 +183,14 @@ export function createTaskStats(db: Db) {
       if (q.counted != null) parts.push(sql`ts.counted = ${q.counted === 1}`);
       if (q.reason) parts.push(sql`ts.reason = ${q.reason}`);
       const where = sql.join(parts, sql` AND `);
-      const total = await sql<{
-        n: number;
-      }>`SELECT count(*)::int AS n FROM task_sorties ts WHERE ${where}`.execute(db);
+      // Without a drone, the total is the reasons' rollup (one row per reason and owner).
+      const byReason = [sql`ts.tftz_id = ${tftzId}`, sql`${ownRows(scope, 'ts')}`];
+      if (q.counted != null) byReason.push(q.counted === 1 ? sql`ts.reason = ''` : sql`ts.reason <> ''`);
+      if (q.reason) byReason.push(sql`ts.reason = ${q.reason}`);
+      const total = q.droneId
+        ? await sql<{ n: number }>`SELECT count(*)::int AS n FROM task_sorties ts WHERE ${where}`.execute(db)
+        : await sql<{ n: number }>`SELECT coalesce(sum(ts.n), 0)::int AS n FROM task_reason_totals ts
+            WHERE ${sql.join(byReason, sql` AND `)}`.execute(db);
       const { rows } = await sql<{
         sortie_id: string;
         drone_id: string;
@@ -195,13 +210,13 @@ export function createTaskStats(db: Db) {
       }>`
         SELECT ts.sortie_id, ts.drone_id, r.drone_name, ya.account_name AS yy_name, u.user_name AS pilot_name,
           s.start_time, s.end_time, s.area_mu, s.volume_l, s.crop_id, s.work_type, s.lng, s.lat, ts.counted, ts.reason
-        FROM task_sorties ts
+        FROM (SELECT ts.sortie_id, ts.drone_id, ts.start_time, ts.counted, ts.reason FROM task_sorties ts
+               WHERE ${where} ORDER BY ts.start_time DESC, ts.sortie_id DESC ${limit(q)}) ts
         JOIN sorties s ON s.sortie_id = ts.sortie_id
         JOIN drones r ON r.drone_id = ts.drone_id
         LEFT JOIN accounts ya ON ya.id = s.yy_account_id
         LEFT JOIN users u ON u.id = s.pilot_id
-        WHERE ${where}
-        ORDER BY ts.start_time DESC, ts.sortie_id DESC ${limit(q)}`.execute(db);
+        ORDER BY ts.start_time DESC, ts.sortie_id DESC`.execute(db);
       const records: TaskSortieRow[] = rows.map((r) => ({
         sortieId: Number(r.sortie_id),
         droneId: r.drone_id,
