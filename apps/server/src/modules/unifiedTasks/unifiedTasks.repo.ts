@@ -1,6 +1,7 @@
 /**
  * Reads of unified tasks: the list, one task, its drones with their progress. Figures come from
- * task_daily (kept at landing), never from the sorties. The statistics are in unifiedTasks.stats.ts.
+ * task_daily (kept at landing; read through its per-drone rollup task_drone_totals, migration 0037),
+ * never from the sorties. The statistics are in unifiedTasks.stats.ts.
  */
 import type { UnifiedTaskListQuery } from '@agrifleet/domain';
 import { type RawBuilder, sql } from 'kysely';
@@ -44,8 +45,8 @@ const rowSelect = (scope: DataScope) => sql`
   t.closed_at, t.created_at,
   (SELECT count(*)::int FROM task_drones d JOIN drones r ON r.drone_id = d.drone_id
     WHERE d.tftz_id = t.tftz_id AND ${ownRows(scope, 'r')}) AS drone_count,
-  coalesce((SELECT sum(x.sorties)::int FROM task_daily x WHERE x.tftz_id = t.tftz_id AND ${ownRows(scope, 'x')}), 0) AS sortie_count,
-  coalesce((SELECT sum(x.area_mu) FROM task_daily x WHERE x.tftz_id = t.tftz_id AND ${ownRows(scope, 'x')}), 0) AS area_mu`;
+  coalesce((SELECT sum(x.sorties)::int FROM task_drone_totals x WHERE x.tftz_id = t.tftz_id AND ${ownRows(scope, 'x')}), 0) AS sortie_count,
+  coalesce((SELECT sum(x.area_mu) FROM task_drone_totals x WHERE x.tftz_id = t.tftz_id AND ${ownRows(scope, 'x')}), 0) AS area_mu`;
 
 const STATUS_SQL: Record<number, RawBuilder<unknown>> = {
   1: sql`t.closure IS NULL AND now() < t.start_at`,
@@ -130,7 +131,7 @@ export function createTaskRepo(db: Db) {
         JOIN drone_models m ON m.id = r.model_id
         LEFT JOIN accounts ya ON ya.id = r.yy_account_id
         LEFT JOIN LATERAL (SELECT sum(x.sorties) AS sorties, sum(x.area_mu) AS area_mu, sum(x.volume_l) AS volume_l,
-            sum(x.duration_s) AS duration_s FROM task_daily x WHERE x.tftz_id = d.tftz_id AND x.drone_id = d.drone_id) f ON true
+            sum(x.duration_s) AS duration_s FROM task_drone_totals x WHERE x.tftz_id = d.tftz_id AND x.drone_id = d.drone_id) f ON true
         WHERE ${where}
         ORDER BY coalesce(f.area_mu, 0) DESC, r.drone_id
         LIMIT ${q.pageSize} OFFSET ${(q.currentPage - 1) * q.pageSize}`.execute(db);
