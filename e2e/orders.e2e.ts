@@ -24,7 +24,9 @@ afterAll(async () => {
 
 const confirmDialog = (page: Page) => page.locator('.ant-modal-confirm').last();
 
-describe('orders and invoices', () => {
+// The first test walks a whole purchase (order, sandbox payment, invoice info, application): ten
+// screens in one test, which took over a minute on a 2-core machine under four times its load.
+describe('orders and invoices', { timeout: 180_000 }, () => {
   let ticket = '';
 
   it('maker A orders, pays, fills its invoice info and applies for an invoice', async () => {
