@@ -169,14 +169,14 @@ try {
       { regionCode: 156320000, cropId: null, terrain: 'hill', fenPerMu: 1500 },
     ],
   });
-  const runs = [];
+  const runs: Record<string, number>[] = [];
   for (let r = 0; r < 2; r++) {
     const w0 = performance.now();
     const d = await post(SUBSIDY_COMPUTE_PATH, { year: YEAR, region: county });
     runs.push({ wallMs: Math.round(performance.now() - w0), ...d });
     step(`compute ${r + 1}`, t0);
   }
-  const [a, b] = runs as [Record<string, number>, Record<string, number>];
+  const [a = {}, b = {}] = runs;
   const same = ['subsidies', 'sorties', 'monitoredMu', 'qualifiedMu', 'paidMu', 'amountFen'].every(
     (k) => a[k] === b[k],
   );
