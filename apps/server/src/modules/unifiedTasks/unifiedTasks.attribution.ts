@@ -17,6 +17,7 @@ import {
   type EnrolmentTerms,
   type LngLat,
   pointInRing,
+  regionCodeRange,
   type SortieFacts,
   type TaskTerms,
   type TelemetryPoint,
@@ -276,14 +277,17 @@ export async function reattributeDrones(
   if (!droneIds.length) return 0;
   await retract(db, task.tftzId, sql`drone_id = ANY(${droneIds}::text[])`);
   const enrolments = await enrolmentsOf(db, task.tftzId, droneIds);
+  // An operator's other drones are candidates only in the task's region: filtered here, not after.
+  const [lo, hi] = regionCodeRange(task.terms.regionCode);
   const { rows } = await sql<SortieDbRow>`
     SELECT ${SORTIE_FACTS} FROM sorties s
      WHERE s.drone_id = ANY(${droneIds}::text[])
        AND s.start_time >= ${new Date(task.terms.startMs)} AND s.start_time < ${new Date(task.terms.endMs)}
        AND (EXISTS (SELECT 1 FROM task_drones d WHERE d.tftz_id = ${task.tftzId} AND d.drone_id = s.drone_id)
          OR s.drone_id = ANY(${[...withdrawn]}::text[])
-         OR EXISTS (SELECT 1 FROM task_drones d JOIN drones r ON r.drone_id = d.drone_id
-                     WHERE d.tftz_id = ${task.tftzId} AND r.yy_account_id = s.yy_account_id))
+         OR (coalesce(s.county_code, s.city_code, s.province_code, s.country_code) BETWEEN ${lo} AND ${hi}
+             AND EXISTS (SELECT 1 FROM task_drones d JOIN drones r ON r.drone_id = d.drone_id
+                          WHERE d.tftz_id = ${task.tftzId} AND r.yy_account_id = s.yy_account_id)))
      ORDER BY s.sortie_id`.execute(db);
   const candidates = rows.filter(
     (s) => enrolments.has(s.drone_id) || (s.region != null && inRegion(task, Number(s.region))),
