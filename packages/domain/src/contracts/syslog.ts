@@ -178,6 +178,19 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   'PUT /api/user/team/leader': 'teamLeader',
   'PUT /api/user/team/name': 'teamRename',
   'PUT /api/user/user/apply/status': 'userApplyDecide',
+  'POST /api/oper/medicines': 'medicineAdd',
+  'PUT /api/oper/medicines/:medId': 'medicineUpdate',
+  'POST /api/drone/tftz/manage': 'taskAdd',
+  'PATCH /api/drone/tftz/manage/:tftzId': 'taskUpdate',
+  'POST /api/drone/tftz/manage/:tftzId/drones': 'taskDronesAdd',
+  'PUT /api/drone/tftz/manage/:tftzId/drones': 'taskDronesDates',
+  'DELETE /api/drone/tftz/manage/:tftzId/drones': 'taskDronesRemove',
+  'POST /api/drone/subsidy/manage/compute': 'subsidyCompute',
+  'POST /api/drone/subsidy/manage/rates': 'subsidyRates',
+  'DELETE /api/drone/subsidy/manage/:subsidyId': 'subsidyDelete',
+  'POST /api/drone/subsidy/manage/:subsidyId/seal': 'subsidySeal',
+  'POST /api/drone/subsidy/manage/:subsidyId/spot-check': 'subsidySpotDraw',
+  'PUT /api/drone/subsidy/manage/:subsidyId/spot-check/:sortieId': 'subsidySpotResult',
 };
 
 /** Rows that no request writes (platform/audit.ts `audit.write`): their action is this name itself. */

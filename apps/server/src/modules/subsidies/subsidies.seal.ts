@@ -9,8 +9,9 @@
 import { createHash } from 'node:crypto';
 import { computeSubsidy, roundMu, type SubsidyCheck } from '@agrifleet/domain';
 import { sql } from 'kysely';
-import { type HashedRow, rowHash } from '../../platform/audit.ts';
+import { rowHash } from '../../platform/audit.ts';
 import type { Db } from '../../platform/db.ts';
+import { type ChainRow, hashedOf } from '../syslog/check.ts';
 import type { LineEvidence } from './subsidies.evidence.ts';
 import { loadRateVersion } from './subsidies.sources.ts';
 
@@ -164,24 +165,7 @@ export async function checkSubsidy(db: Db, subsidyId: number): Promise<SubsidyCh
 /** Whether the seal's log row (detail.digest) is in the chain with its hash intact. */
 async function sealInLog(db: Db, subsidyId: number, digest: string): Promise<boolean> {
   const r = (
-    await sql<{
-      id: string;
-      created_at: Date;
-      account_id: number | null;
-      user_id: number | null;
-      account_name: string | null;
-      user_name: string | null;
-      log_type: number;
-      action: string;
-      method: string | null;
-      path: string | null;
-      target: string | null;
-      result: number | null;
-      ip: string | null;
-      detail: unknown;
-      prev_hash: string | null;
-      hash: string | null;
-    }>`
+    await sql<ChainRow & { hash: string }>`
       SELECT id::text AS id, created_at, account_id, user_id, account_name, user_name, log_type, action,
         method, path, target, result, ip, detail, prev_hash, hash
       FROM system_logs
@@ -190,23 +174,8 @@ async function sealInLog(db: Db, subsidyId: number, digest: string): Promise<boo
       ORDER BY id DESC LIMIT 1`.execute(db)
   ).rows[0];
   if (!r) return false;
-  const hashed: HashedRow = {
-    id: r.id,
-    createdAt: r.created_at,
-    accountId: r.account_id,
-    userId: r.user_id,
-    accountName: r.account_name,
-    userName: r.user_name,
-    logType: r.log_type,
-    action: r.action,
-    method: r.method,
-    path: r.path,
-    target: r.target,
-    result: r.result,
-    ip: r.ip,
-    detail: r.detail,
-  };
-  if (rowHash(r.prev_hash, hashed) !== r.hash) return false;
+
+  if (rowHash(r.prev_hash, hashedOf(r)) !== r.hash) return false;
   // Linked to the row before it in the chain.
   const prev = (
     await sql<{ hash: string | null }>`

@@ -50,7 +50,8 @@ export interface ChainBreak {
 /** The most breaks a report lists (a wholesale rewrite of the table would list them all). */
 export const MAX_BREAKS = 1000;
 
-interface ChainRow {
+/** A system_logs row as the chain check reads it (also the subsidy seal's check). */
+export interface ChainRow {
   id: string;
   created_at: Date;
   account_id: number | null;
@@ -69,7 +70,8 @@ interface ChainRow {
   hash: string;
 }
 
-const hashedOf = (r: ChainRow): HashedRow => ({
+/** The fields of a row its hash covers. */
+export const hashedOf = (r: ChainRow): HashedRow => ({
   id: r.id,
   createdAt: r.created_at,
   accountId: r.account_id,
