@@ -12,6 +12,7 @@
  * is in the system log's hash chain, and `check` proves it unchanged.
  */
 import { z } from 'zod';
+import { SPOT_CHECK_MAX } from '../programmes/spotCheck.ts';
 import { DEDUCTION_REASONS, TERRAIN_CLASSES } from '../programmes/subsidyRule.ts';
 import {
   bigIdParam,
@@ -225,7 +226,7 @@ export type SubsidyTrack = z.infer<typeof subsidyTrack>;
 
 /** POST spot-check: draw `size` sorties with `seed` (random when absent; the seed is kept and shown). */
 export const spotCheckDrawBody = z.object({
-  size: z.number().int().min(1).max(200),
+  size: z.number().int().min(1).max(SPOT_CHECK_MAX),
   seed: z.number().int().min(0).max(4_294_967_295).optional(),
 });
 /** PUT spot-check/{sortieId}: the inspection's outcome. */

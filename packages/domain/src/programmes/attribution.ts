@@ -20,6 +20,8 @@
  * Times are the sortie's take-off; every period is half open [start, end). Pure.
  */
 
+import { taskCountsUntil } from './taskStatus.ts';
+
 /** A sortie whose sprayed area lies at least this much inside a task's polygon lies in it. */
 export const REGION_MIN_SHARE = 0.5;
 
@@ -91,7 +93,7 @@ export function attributeSortie(
   const no = (reason: ExclusionReason): Attribution => ({ counted: false, reason });
   if (s.simulated) return no('simulated');
   if (!enrolment) return no('notEnrolled');
-  const until = task.closedAtMs != null ? Math.min(task.endMs, task.closedAtMs) : task.endMs;
+  const until = taskCountsUntil(task);
   if (s.startMs < task.startMs || s.startMs >= until) return no('outOfPeriod');
   if (s.startMs < enrolment.startMs || s.startMs >= enrolment.endMs) return no('outOfEnrolment');
   if (s.regionCode == null || !regionContains(task.regionCode, s.regionCode)) return no('outOfRegion');

@@ -37,8 +37,6 @@ export const DEDUCTION_REASONS = [
   'overQuota',
 ] as const;
 export type DeductionReason = (typeof DEDUCTION_REASONS)[number];
-/** Reasons taken from the monitored area to give the qualified area; the rest come off the paid. */
-export const QUALIFYING_REASONS: readonly DeductionReason[] = DEDUCTION_REASONS.slice(0, 8);
 
 /** Terrain class of a rate: plain (平原) or hill (丘陵山区, the counties a rate table lists). */
 export const TERRAIN_CLASSES = ['plain', 'hill'] as const;

@@ -47,7 +47,7 @@ export function taskStatus(t: TaskPeriod, nowMs: number): TaskStatus {
 }
 
 /** The instant after which nothing counts: the period's end, or the closing if it came first. */
-export function taskCountsUntil(t: TaskPeriod): number {
+export function taskCountsUntil(t: Pick<TaskPeriod, 'endMs' | 'closedAtMs'>): number {
   return t.closedAtMs != null ? Math.min(t.endMs, t.closedAtMs) : t.endMs;
 }
 

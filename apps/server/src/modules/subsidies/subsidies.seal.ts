@@ -26,9 +26,6 @@ function sortedKeys(v: unknown): unknown {
   return v;
 }
 
-/** The action of the seal call's log row. */
-export const SEAL_ACTION = 'POST /api/drone/subsidy/manage/:subsidyId/seal';
-
 /** Everything the digest covers, as stored. */
 export async function sealMaterial(db: Db, subsidyId: number) {
   const s = await db
