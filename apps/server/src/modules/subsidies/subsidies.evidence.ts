@@ -18,7 +18,7 @@ import {
   type TerrainClass,
 } from '@agrifleet/domain';
 import type { SprayPoint } from '../../telemetry/area/sprayedArea.ts';
-import { decodeTrack } from '../../telemetry/codec/trackCodec.ts';
+import { decodeSprayFixes } from '../../telemetry/codec/trackCodec.ts';
 import { M2_PER_MU, samplesOutside, shareOutside } from './subsidies.geometry.ts';
 import { overlapsInOrder } from './subsidies.overlap.ts';
 import type { Programme, RateVersion, SortieFactRow } from './subsidies.sources.ts';
@@ -126,7 +126,7 @@ function measureGroup(
   const shares = new Map<string, { region: number; block: number }>();
   for (const f of group) {
     const blob = blobs.get(f.sortie_id);
-    const points = blob ? (decodeTrack(blob) as SprayPoint[]) : null;
+    const points: SprayPoint[] | null = blob ? decodeSprayFixes(blob) : null;
     let region = 0;
     let block = 0;
     if (points) {

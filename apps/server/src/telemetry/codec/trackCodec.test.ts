@@ -1,7 +1,7 @@
 import { type TelemetryPoint, telemetryPoint } from '@agrifleet/domain';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_DRONE, rectangleField, runMission } from '../../sim/flight/index.ts';
-import { decodeTrack, encodeTrack } from './trackCodec.ts';
+import { decodeSprayFixes, decodeTrack, encodeTrack } from './trackCodec.ts';
 
 const mission = runMission(
   DEFAULT_DRONE,
@@ -29,6 +29,24 @@ describe('track codec', () => {
       expect(b.pilotId).toBe(42);
       expect(b.cropId).toBe(7);
     });
+  });
+
+  it('decodes the spray fixes alone as the whole points carry them, also of blobs end to end', () => {
+    const blob = encodeTrack(points);
+    const two = new Uint8Array(2 * blob.length);
+    two.set(blob);
+    two.set(blob, blob.length);
+    const whole = decodeTrack(two);
+    expect(decodeSprayFixes(two)).toEqual(
+      whole.map(({ recordTime, lng, lat, pump, flow, swath }) => ({
+        recordTime,
+        lng,
+        lat,
+        pump,
+        flow,
+        swath,
+      })),
+    );
   });
 
   it('is small: a few bytes a point against hundreds in JSON', () => {

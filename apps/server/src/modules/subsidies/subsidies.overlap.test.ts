@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import { type SprayPoint, sprayedArea } from '../../telemetry/area/sprayedArea.ts';
+import { overlapsInOrder } from './subsidies.overlap.ts';
+
+const LAT = 33.78;
+const M_LNG = 1 / (111_320 * Math.cos((LAT * Math.PI) / 180));
+const M_LAT = 1 / 110_574;
+
+/** A spraying flight through `corners` (metres east, north of a fixed origin), a sample every 5 m. */
+function flight(corners: [number, number][], swath = 6): SprayPoint[] {
+  const out: SprayPoint[] = [];
+  let t = 0;
+  for (let c = 1; c < corners.length; c++) {
+    const [ax, ay] = corners[c - 1] as [number, number];
+    const [bx, by] = corners[c] as [number, number];
+    const n = Math.max(1, Math.round(Math.hypot(bx - ax, by - ay) / 5));
+    for (let i = c === 1 ? 0 : 1; i <= n; i++) {
+      const x = ax + ((bx - ax) * i) / n;
+      const y = ay + ((by - ay) * i) / n;
+      out.push({ recordTime: t, lng: 120.25 + x * M_LNG, lat: LAT + y * M_LAT, pump: true, flow: 2, swath });
+      t += 1000;
+    }
+  }
+  return out;
+}
+
+describe('overlap in take-off order', () => {
+  it('counts a field sprayed again, and nothing for fields apart', () => {
+    const field = flight([
+      [0, 0],
+      [0, 100],
+    ]);
+    const m = overlapsInOrder(
+      [
+        { sortieId: 1, points: field },
+        {
+          sortieId: 2,
+          points: flight([
+            [500, 0],
+            [500, 100],
+          ]),
+        },
+        { sortieId: 3, points: field },
+      ],
+      null,
+    );
+    const area = sprayedArea(field).areaM2;
+    expect(m.get(1)).toBeUndefined();
+    expect(m.get(2)).toBeUndefined();
+    expect(Math.abs((m.get(3) ?? 0) - area) / area).toBeLessThan(0.05);
+  });
+
+  it('chains sorties whose bounds touch: the third pays for the first', () => {
+    const m = overlapsInOrder(
+      [
+        {
+          sortieId: 1,
+          points: flight([
+            [0, 0],
+            [0, 100],
+          ]),
+        },
+        {
+          sortieId: 2,
+          points: flight([
+            [5, 100],
+            [5, 200],
+          ]),
+        },
+        {
+          sortieId: 3,
+          points: flight([
+            [0, 0],
+            [0, 50],
+          ]),
+        },
+      ],
+      null,
+    );
+    expect(m.get(2) ?? 0).toBeLessThan(100);
+    expect(m.get(3)).toBeGreaterThan(250);
+  });
+
+  it('measures a cluster wider than one grid (painted per tile) as a whole', () => {
+    // An L of 9 km by 9 km: its bounds hold far more cells than one grid may.
+    const l = flight([
+      [0, 0],
+      [9000, 0],
+      [9000, 9000],
+    ]);
+    const area = sprayedArea(l).areaM2;
+    const m = overlapsInOrder(
+      [
+        { sortieId: 1, points: l },
+        { sortieId: 2, points: l },
+      ],
+      null,
+    );
+    expect(Math.abs((m.get(2) ?? 0) - area) / area).toBeLessThan(0.05);
+  });
+});
