@@ -9,13 +9,21 @@ import type { Dayjs } from 'dayjs';
 import type { Polygon } from 'geojson';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSessionUser } from '../../app/session.ts';
 import { addDays, dayOfPicker, pickerDay, statToday } from '../../lib/statDay.ts';
 import { RegionFilter } from '../../list/RegionFilter.tsx';
 import { DrawControl, type DrawnShape, type DrawTool } from '../../map/DrawControl.tsx';
 import { MapView } from '../../map/index.ts';
 import { checkDrawn } from '../nofly/shapes.ts';
 import { unifiedTasksApi } from './api.ts';
-import { type NameCatalog, type TaskFormValues, taskBody, taskFormValues, typeOptions } from './config.ts';
+import {
+  type NameCatalog,
+  ownRegionOf,
+  type TaskFormValues,
+  taskBody,
+  taskFormValues,
+  typeOptions,
+} from './config.ts';
 import { FitPolygon } from './SortieMap.tsx';
 import styles from './unifiedTasks.module.css';
 
@@ -32,6 +40,7 @@ export function TaskDialog({ record, catalogs, onClose }: Props) {
   const { t } = useTranslation(['unifiedTasks', 'nofly', 'list', 'common']);
   const [form] = Form.useForm<Values>();
   const { message } = App.useApp();
+  const user = useSessionUser();
   const initialShape = useMemo<DrawnShape | null>(
     () => (record?.polygon ? { geometry: record.polygon as Polygon } : null),
     [record],
@@ -43,9 +52,9 @@ export function TaskDialog({ record, catalogs, onClose }: Props) {
   const problem = check && !check.ok ? t(check.message, check.vars) : null;
   const initial = useMemo(() => {
     const today = statToday();
-    const v = taskFormValues(record, today, addDays(today, 29));
+    const v = taskFormValues(record, today, addDays(today, 29), ownRegionOf(user));
     return { ...v, days: [pickerDay(v.startDate ?? today), pickerDay(v.endDate ?? today)] as [Dayjs, Dayjs] };
-  }, [record]);
+  }, [record, user]);
 
   const drawn = (s: DrawnShape | null) => {
     setShape(s);

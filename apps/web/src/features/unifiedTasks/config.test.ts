@@ -4,6 +4,7 @@ import { cellValue } from '../../list/columns.ts';
 import { apiQuery } from '../../list/query.ts';
 import type { TaskDroneRow } from './api.ts';
 import {
+  ownRegionOf,
   type TaskListHooks,
   taskBody,
   taskFormValues,
@@ -168,6 +169,15 @@ describe('task dialog values', () => {
         taskBody({ ...values, tftzName: 'x', region: 156_320_000, endDate: '2027-12-31' }, null),
       ).success,
     ).toBe(false);
+  });
+
+  it("starts a government's new task in the region it rules", () => {
+    const gov = { accountType: 2, ruleProvince: 156_320_000, ruleCity: 156_320_900, ruleCounty: null };
+    expect(ownRegionOf(gov)).toBe(156_320_900);
+    expect(ownRegionOf({ ...gov, ruleCity: null })).toBe(156_320_000);
+    expect(ownRegionOf({ ...gov, accountType: 1 })).toBeNull();
+    expect(taskFormValues(null, '2026-11-28', '2026-12-27', ownRegionOf(gov)).region).toBe(156_320_900);
+    expect(taskFormValues(null, '2026-11-28', '2026-12-27', null).region).toBeUndefined();
   });
 
   it('fills the edit form from a task', () => {

@@ -15,6 +15,7 @@ import {
   UNIFIED_TASK_STATUSES,
   type UnifiedTaskCreateBody,
   type UnifiedTaskRow,
+  type UserInfo,
 } from '@agrifleet/domain';
 import type { ReactNode } from 'react';
 import type { Translate } from '../../list/columns.ts';
@@ -203,8 +204,21 @@ export interface TaskFormValues {
   remark?: string;
 }
 
-export function taskFormValues(row: UnifiedTaskRow | null, today: string, lastDay: string): TaskFormValues {
-  if (!row) return { startDate: today, endDate: lastDay, tftzType: 1, zfMonitor: true };
+export function taskFormValues(
+  row: UnifiedTaskRow | null,
+  today: string,
+  lastDay: string,
+  /** A new task's region: the government's own (its finest ruled level); none for the platform. */
+  ownRegion?: number | null,
+): TaskFormValues {
+  if (!row)
+    return {
+      startDate: today,
+      endDate: lastDay,
+      tftzType: 1,
+      zfMonitor: true,
+      ...(ownRegion ? { region: ownRegion } : {}),
+    };
   return {
     tftzName: row.tftzName,
     region: row.region,
@@ -217,6 +231,14 @@ export function taskFormValues(row: UnifiedTaskRow | null, today: string, lastDa
     zfMonitor: row.zfMonitor === 1,
     remark: row.remark,
   };
+}
+
+/** The region a government rules (county, else city, else province); null for anyone else. */
+export function ownRegionOf(
+  user: Pick<UserInfo, 'accountType' | 'ruleProvince' | 'ruleCity' | 'ruleCounty'> | null,
+): number | null {
+  if (user?.accountType !== 2) return null;
+  return user.ruleCounty ?? user.ruleCity ?? user.ruleProvince ?? null;
 }
 
 /** The body of POST (create) or PATCH (edit: the same terms) from the dialog's values. */
