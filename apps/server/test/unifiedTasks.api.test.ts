@@ -248,3 +248,45 @@ describe('unified tasks: what counts', () => {
     expect(o.sortieCount).toBe(before.sortieCount + 1);
   });
 });
+
+describe('unified tasks: the sorties list', () => {
+  it('pages the same rows from either end of the index (back-half pages are read from the oldest)', async () => {
+    const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+    const now = Date.now();
+    const period = { startDate: day(now - 5 * 86_400_000), endDate: day(now + 5 * 86_400_000) };
+    const task = (
+      await k.call('government', 'POST', UNIFIED_TASK_PATH, body({ tftzName: 'paging', ...period }))
+    ).json().data.tftzId as number;
+    // Seven sorties of one drone, an hour apart.
+    for (let i = 0; i < 7; i++)
+      await k.sortie(
+        k.ids.operatorA,
+        strip(JIANGSU.lng, JIANGSU.lat, now - 3 * 86_400_000 + i * 3_600_000, 30),
+      );
+    const enrol = await k.call('government', 'POST', unifiedTaskCallPath(task, 'drones'), {
+      droneIds: [droneA],
+      dataStartDate: period.startDate,
+      dataEndDate: period.endDate,
+    });
+    expect(enrol.statusCode, enrol.body).toBe(200);
+    const page = async (currentPage: number, pageSize: number) =>
+      (
+        await k.call(
+          'government',
+          'GET',
+          `${unifiedTaskCallPath(task, 'sorties')}?currentPage=${currentPage}&pageSize=${pageSize}`,
+        )
+      ).json().data as { total: number; records: { sortieId: number }[] };
+    const all = await page(1, 100);
+    // Seven, and the drone's sorties of the tests before.
+    expect(all.total).toBeGreaterThanOrEqual(7);
+    const ids = all.records.map((r) => r.sortieId);
+    expect(ids).toHaveLength(all.total);
+    for (const size of [1, 2, 3, 5])
+      for (let p = 1; p <= Math.ceil(ids.length / size) + 1; p++)
+        expect(
+          (await page(p, size)).records.map((r) => r.sortieId),
+          `page ${p} of ${size}`,
+        ).toEqual(ids.slice((p - 1) * size, p * size));
+  });
+});

@@ -24,6 +24,20 @@ interface PageQ {
 const limit = (q: PageQ) => sql`LIMIT ${q.pageSize} OFFSET ${(q.currentPage - 1) * q.pageSize}`;
 const num = (v: unknown) => Number(v ?? 0);
 
+/**
+ * ORDER BY and LIMIT of a page of a task's sorties, newest first. A page in the back half is read
+ * from the oldest end (the index is walked from whichever end is nearer: the last page costs what
+ * the first does, the middle one the most).
+ */
+function pageOrder(q: PageQ, total: number) {
+  const offset = (q.currentPage - 1) * q.pageSize;
+  const fromOldest = total - offset - q.pageSize;
+  if (offset <= total / 2 || fromOldest + q.pageSize <= 0)
+    return sql`ORDER BY ts.start_time DESC, ts.sortie_id DESC LIMIT ${q.pageSize} OFFSET ${offset}`;
+  return sql`ORDER BY ts.start_time, ts.sortie_id
+    LIMIT ${Math.min(q.pageSize, q.pageSize + fromOldest)} OFFSET ${Math.max(0, fromOldest)}`;
+}
+
 export function createTaskStats(db: Db) {
   return {
     async ranking(scope: DataScope, tftzId: number, by: 'drone' | 'pilot', q: PageQ) {
@@ -211,7 +225,7 @@ export function createTaskStats(db: Db) {
         SELECT ts.sortie_id, ts.drone_id, r.drone_name, ya.account_name AS yy_name, u.user_name AS pilot_name,
           s.start_time, s.end_time, s.area_mu, s.volume_l, s.crop_id, s.work_type, s.lng, s.lat, ts.counted, ts.reason
         FROM (SELECT ts.sortie_id, ts.drone_id, ts.start_time, ts.counted, ts.reason FROM task_sorties ts
-               WHERE ${where} ORDER BY ts.start_time DESC, ts.sortie_id DESC ${limit(q)}) ts
+               WHERE ${where} ${pageOrder(q, total.rows[0]?.n ?? 0)}) ts
         JOIN sorties s ON s.sortie_id = ts.sortie_id
         JOIN drones r ON r.drone_id = ts.drone_id
         LEFT JOIN accounts ya ON ya.id = s.yy_account_id
