@@ -2,8 +2,9 @@
  * Unified pest-control tasks in the browser (issue 22 #2). The Jiangsu government (13800000002)
  * creates a running task for its province, enrols drones of two operators (one picked by search,
  * every drone of the other by owner), reads the task's drone list and its chart page; operator 丰收
- * (13800000005) sees the task and only its own drones, read-only; the pages in English. No console
- * errors, no missing texts; screenshots of the three pages.
+ * (13800000005) sees the task and only its own drones, read-only; the pages in English; the
+ * government brings a withdrawn drone back from a list file, narrows its dates, renames the task
+ * and ends it early. No console errors, no missing texts; screenshots of the three pages.
  */
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -128,15 +129,55 @@ describe('unified tasks', () => {
     const totalText = page.locator(`[data-testid="list-${droneListId()}"] .ant-pagination-total-text`);
     const total = async () => Number((await totalText.textContent())?.replace(/\D/g, ''));
     const before = await total();
-    await listRows(page, droneListId())
-      .filter({ hasText: LVYE_NAME })
-      .first()
-      .locator('.ant-checkbox-input')
-      .check();
+    const lvye = listRows(page, droneListId()).filter({ hasText: LVYE_NAME }).first();
+    // Column order: select, droneId, ...
+    const withdrawn = ((await lvye.locator('td').nth(1).textContent()) ?? '').trim();
+    await lvye.locator('.ant-checkbox-input').check();
     await page.getByTestId('batch-withdraw').click();
     await page.getByTestId('withdraw-ok').click();
     await expect.poll(() => toastTexts(page), { timeout: 10_000 }).toContain('已移出 1 架无人机');
     await expect.poll(total, { timeout: 15_000 }).toBe(before - 1);
+
+    // It comes back from a list file; a line that is no drone id is named and skipped.
+    await page.getByRole('button', { name: '导入名单' }).click();
+    const byFile = page.locator('.ant-modal').filter({ hasText: '导入名单' });
+    await byFile.waitFor();
+    await byFile
+      .getByTestId('enrol-upload')
+      .locator('input[type="file"]')
+      .setInputFiles({
+        name: 'drones.txt',
+        mimeType: 'text/plain',
+        buffer: Buffer.from(`${withdrawn}\n不是编号\n`),
+      });
+    await expect
+      .poll(() => byFile.getByTestId('enrol-parsed').textContent())
+      .toContain('读取到 1 个无人机编号');
+    expect(await byFile.getByTestId('enrol-parsed').textContent()).toContain('不是编号');
+    await byFile.getByTestId('enrol-save').click();
+    await expect.poll(() => toastTexts(page), { timeout: 15_000 }).toMatch(/已添加或更新 1 架/);
+    await expect.poll(total, { timeout: 15_000 }).toBe(before);
+
+    // Its dates narrowed to start a day later.
+    const later = new Date(Date.parse(START) + 86_400_000).toISOString().slice(0, 10);
+    const back = listRows(page, droneListId()).filter({ hasText: withdrawn }).first();
+    await back.locator('.ant-checkbox-input').check();
+    await page.getByTestId('batch-redate').click();
+    const redate = page.locator('.ant-modal').filter({ hasText: '已选 1 架无人机' });
+    await redate.waitFor();
+    const range = redate.locator('.ant-picker-range input');
+    await range.first().click();
+    await range.first().fill(later);
+    await range.first().press('Enter');
+    await range.nth(1).press('Enter');
+    await expect.poll(() => range.first().inputValue()).toBe(later);
+    await redate.getByTestId('enrol-save').click();
+    await expect.poll(() => toastTexts(page), { timeout: 15_000 }).toMatch(/已添加或更新 1 架/);
+    await expect
+      .poll(async () => listRows(page, droneListId()).filter({ hasText: withdrawn }).first().textContent(), {
+        timeout: 15_000,
+      })
+      .toContain(later);
 
     // The chart page: the figures count the enrolled drones; every chart card is there.
     await page.getByTestId('task-to-chart').click();
@@ -232,6 +273,28 @@ describe('unified tasks', () => {
     await page.waitForTimeout(1500);
     await shot(page, 'unified-task-chart-en');
     expect(await missingTranslations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('the government edits the task, then ends it early', async () => {
+    const { page, context } = await newPage(browser);
+    await signInByApi(page, GOV);
+    await page.goto(url(LIST));
+    await listSettled(page, 'unifiedTasks');
+    await expect.poll(() => taskRow(page).count(), { timeout: 15_000 }).toBe(1);
+    await taskRow(page).getByTestId('row-edit').click();
+    const dialog = page.locator('.ant-modal').filter({ hasText: '编辑统防统治任务' });
+    await dialog.waitFor();
+    expect(await dialog.getByTestId('task-name').inputValue()).toBe(NAME);
+    await dialog.getByTestId('task-name').fill(`${NAME}（二期）`);
+    await dialog.getByTestId('task-save').click();
+    await expect.poll(() => toastTexts(page), { timeout: 10_000 }).toContain('任务已保存');
+    await expect.poll(() => taskRow(page).textContent(), { timeout: 15_000 }).toContain('（二期）');
+    await taskRow(page).getByTestId('row-finish').click();
+    await page.getByTestId('task-close-ok').click();
+    await expect.poll(() => toastTexts(page), { timeout: 10_000 }).toContain('任务已结束');
+    await expect.poll(() => taskRow(page).textContent(), { timeout: 15_000 }).toContain('已结束');
+    expect(await taskRow(page).getByTestId('row-edit').count()).toBe(0);
     await context.close();
   });
 });
