@@ -3,7 +3,8 @@
  * SubsidyList (cards, per-region statistics, the list of the demo's computed subsidies), computes the
  * subsidies of a unified task, opens a subsidy with deductions and reads why part of its area was not
  * paid (a translated reason), and exports its evidence (.xlsx, read back) and its track (KML); then
- * the same in English. No console errors (the guard fails the test); screenshots also go to
+ * the same in English; then draws a seeded spot check, records a failed inspection, seals the
+ * subsidy and checks the seal. No console errors (the guard fails the test); screenshots also go to
  * SUBWEB_SHOTS when set.
  */
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -13,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listRows, listSettled, missingTranslations, signInByApi } from './setup/app.ts';
+import { listRows, listSettled, missingTranslations, signInByApi, toastTexts } from './setup/app.ts';
 import { launch, newPage, screenshot, url } from './setup/browser.ts';
 
 const PATH = '/business_manage/subsidy-list';
@@ -146,6 +147,8 @@ describe('subsidies', { timeout: 300_000 }, () => {
     expect(await page.getByTestId('subsidy-stat').locator('.ant-table-tbody tr').count()).toBeGreaterThan(0);
     expect(page.url()).toContain(`year=${new Date().getFullYear()}`);
     await listSettled(page, 'subsidies');
+    // The charts' bars grow for about a second.
+    await page.waitForTimeout(1200);
     await shot(page, 'subsidies-list-zh');
 
     const reasons = await openWithDeductions(page);
@@ -182,6 +185,58 @@ describe('subsidies', { timeout: 300_000 }, () => {
       );
     await shot(page, 'subsidies-detail-en');
     await exportsWork(page, 'en');
+    expect(await missingTranslations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('the government draws a spot check, records a failed inspection, seals and checks the seal', async () => {
+    const { page, context } = await newPage(browser);
+    await signInByApi(page, GOV);
+    await page.goto(url(PATH));
+    await waitForRows(page);
+    await rows(page).first().getByTestId('row-open').click();
+    const drawer = page.getByTestId('subsidy-detail');
+    await expect.poll(() => drawer.getByTestId('subsidy-header').count(), { timeout: 20_000 }).toBe(1);
+    // A seeded draw: the seed is shown, so anyone can draw the same sample again.
+    await drawer.locator('input[data-testid="spot-size"], [data-testid="spot-size"] input').fill('10');
+    await drawer.getByTestId('subsidy-spot').getByPlaceholder('随机').fill('7');
+    await drawer.getByTestId('spot-draw-button').click();
+    await expect.poll(() => drawer.getByTestId('spot-seed').textContent(), { timeout: 15_000 }).toBe('7');
+    // A sampled sortie of the evidence (paging on until one is shown) is recorded as failed.
+    const evidence = drawer.getByTestId('subsidy-evidence');
+    const record = evidence.locator('[data-testid^="spot-record-"]');
+    for (let i = 0; i < 50 && (await record.count()) === 0; i++) {
+      await evidence.locator('.ant-pagination-next').click();
+      await page.waitForTimeout(300);
+    }
+    const sortieId = (await record.first().getAttribute('data-testid'))?.replace('spot-record-', '');
+    await record.first().click();
+    const dialog = page.locator('.ant-modal').filter({ hasText: `架次 ${sortieId} 的抽检` });
+    await dialog.waitFor();
+    await dialog.getByText('不合格').click();
+    await dialog.locator('textarea').fill('田间复核：未见药液沉积');
+    await dialog.getByRole('button', { name: /保\s*存/ }).click();
+    await expect.poll(() => toastTexts(page), { timeout: 15_000 }).toContain('抽检结果已登记');
+    await expect
+      .poll(() => evidence.locator('tr').filter({ hasText: '田间复核' }).count(), { timeout: 15_000 })
+      .toBe(1);
+    expect(await evidence.locator('tr').filter({ hasText: '田间复核' }).textContent()).toContain('不合格');
+
+    // Sealed: the digest is shown, the writes are gone, and the check finds nothing changed.
+    await drawer.getByTestId('subsidy-seal').click();
+    await page
+      .locator('.ant-modal-confirm')
+      .getByRole('button', { name: /封\s*存/ })
+      .click();
+    await expect.poll(() => toastTexts(page), { timeout: 15_000 }).toContain('补贴已封存');
+    await expect
+      .poll(() => drawer.getByTestId('subsidy-digest').textContent(), { timeout: 15_000 })
+      .toMatch(/[0-9a-f]{16}/);
+    expect(await drawer.getByTestId('spot-draw-button').count()).toBe(0);
+    expect(await drawer.getByTestId('subsidy-delete').count()).toBe(0);
+    await drawer.getByTestId('subsidy-check').click();
+    await expect.poll(() => toastTexts(page), { timeout: 15_000 }).toContain('封存的证据未被改动');
+    await shot(page, 'subsidies-sealed-zh');
     expect(await missingTranslations(page)).toEqual([]);
     await context.close();
   });
