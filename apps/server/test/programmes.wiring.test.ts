@@ -17,7 +17,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_DRONE, rectangleField, runMission } from '../src/sim/flight/index.ts';
 import { createTestApp, fleetCallers, type TestApp } from './helper.ts';
-import { enrol, ensureTaskTables, insertRow, insertTask, setZfMonitor } from './programmes.wiring.kit.ts';
+import { enrol, insertRow, insertTask, setZfMonitor } from './programmes.wiring.kit.ts';
 
 const JIANGSU = 156320000;
 const HENAN = 156410000;
@@ -30,7 +30,6 @@ let basic: string;
 let gov: number;
 let medId: number;
 const task = { dose: 0, zf: 0 };
-let realTables = false;
 
 const get = (url: string, role: string) => t.app.inject({ method: 'GET', url, headers: auth[role] });
 
@@ -75,7 +74,6 @@ beforeAll(async () => {
   const callers = await fleetCallers(t);
   auth = callers.auth;
   makerA = callers.ids.makerA;
-  realTables = await ensureTaskTables(t.db);
   gov = (
     await t.db
       .selectFrom('accounts')
@@ -287,10 +285,5 @@ describe('data statistics by unified task (issue 22 #5)', () => {
     expect(await total('makerA', { taskIds: [own.a] })).toBe(3);
     // The Jiangsu government: the task rows lie in Henan.
     expect(await total('government', { taskIds: [own.a] })).toBe(0);
-  });
-
-  it('reports which tables were used', () => {
-    // Stand-ins when the unified-task migration (0034) is not in this database.
-    console.info(`unified-task tables: ${realTables ? 'migration 0034' : 'test stand-ins'}`);
   });
 });
