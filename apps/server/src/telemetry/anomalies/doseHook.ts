@@ -4,6 +4,7 @@
  * `doseRule.ts`. One indexed query per sortie of an enrolled drone: the enrolment (task_drones by
  * drone) is the first filter. Raw SQL: these tables belong to the unified-task and lookup modules.
  */
+import type { PolygonGeometry } from '@agrifleet/domain';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../platform/schema.ts';
 import type { NewSortie } from '../ingest/sortieRow.ts';
@@ -16,6 +17,7 @@ interface Row {
   min_l_per_mu: number;
   max_l_per_mu: number;
   region_code: number;
+  polygon: PolygonGeometry | null;
   task_start: Date;
   task_end: Date;
   closed_at: Date | null;
@@ -31,7 +33,7 @@ export async function doseTasks(
 ): Promise<DoseTask[]> {
   const at = new Date(startMs);
   const { rows } = await sql<Row>`
-    SELECT t.tftz_id, t.med_id, m.min_l_per_mu, m.max_l_per_mu, t.region_code,
+    SELECT t.tftz_id, t.med_id, m.min_l_per_mu, m.max_l_per_mu, t.region_code, t.polygon,
            t.start_at AS task_start, t.end_at AS task_end, t.closed_at,
            d.start_at AS enrol_start, d.end_at AS enrol_end
       FROM task_drones d
@@ -51,6 +53,7 @@ export async function doseTasks(
       endMs: r.task_end.getTime(),
       closedAtMs: r.closed_at ? r.closed_at.getTime() : null,
       regionCode: Number(r.region_code),
+      polygon: r.polygon?.type === 'Polygon' ? r.polygon : null,
     },
     enrolment: { startMs: r.enrol_start.getTime(), endMs: r.enrol_end.getTime() },
   }));
@@ -72,6 +75,7 @@ export async function doseAnomaly(
         sortie.county_code ?? sortie.city_code ?? sortie.province_code ?? sortie.country_code ?? null,
       volumeL: sortie.volume_l,
       areaMu: sortie.area_mu,
+      centre: [sortie.lng, sortie.lat],
       end: { time: sortie.end_time, lng: sortie.lng, lat: sortie.lat },
     },
     tasks,

@@ -8,7 +8,7 @@ const task = (over: Partial<DoseTask> = {}): DoseTask => ({
   medId: 3,
   minLPerMu: 1,
   maxLPerMu: 2,
-  task: { startMs: T0, endMs: T0 + 10 * DAY, closedAtMs: null, regionCode: 156_320_000 },
+  task: { startMs: T0, endMs: T0 + 10 * DAY, closedAtMs: null, regionCode: 156_320_000, polygon: null },
   enrolment: { startMs: T0, endMs: T0 + 10 * DAY },
   ...over,
 });
@@ -18,6 +18,7 @@ const sortie = (over: Partial<DoseSortie> = {}): DoseSortie => ({
   regionCode: 156_320_115,
   volumeL: 30,
   areaMu: 10,
+  centre: [118.8, 32],
   end: { time: T0 + DAY + 600_000, lng: 118.8, lat: 32 },
   ...over,
 });
@@ -56,6 +57,23 @@ describe('doseRule', () => {
     expect(doseRule(sortie({ regionCode: 156_410_100 }), [task()])).toBeNull();
     expect(doseRule(sortie({ regionCode: null }), [task()])).toBeNull();
     expect(doseRule(sortie({ simulated: true }), [task()])).toBeNull();
+    // A drawn boundary: the spraying centre must lie inside it (not in a hole).
+    const ring = (w: number, s: number, e: number, n: number): [number, number][] => [
+      [w, s],
+      [e, s],
+      [e, n],
+      [w, n],
+      [w, s],
+    ];
+    const drawn = (coordinates: [number, number][][]) =>
+      task({ task: { ...task().task, polygon: { type: 'Polygon', coordinates } } });
+    expect(doseRule(sortie(), [drawn([ring(118.7, 31.9, 118.9, 32.1)])])?.detail).toMatchObject({
+      verdict: 'high',
+    });
+    expect(doseRule(sortie(), [drawn([ring(118.9, 31.9, 119.1, 32.1)])])).toBeNull();
+    expect(
+      doseRule(sortie(), [drawn([ring(118.7, 31.9, 118.9, 32.1), ring(118.79, 31.99, 118.81, 32.01)])]),
+    ).toBeNull();
     const closed = task({ task: { ...task().task, closedAtMs: T0 + DAY - 1 } });
     expect(doseRule(sortie(), [closed])).toBeNull();
     expect(doseRule(sortie(), [])).toBeNull();

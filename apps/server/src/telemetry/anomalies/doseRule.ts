@@ -3,7 +3,10 @@
  * task that names a medicine is judged against the medicine's registered range per mu
  * (programmes/dose.ts `doseVerdict`: 10 % tolerance, sorties under half a mu unjudged). The task
  * is one whose enrolment and period contain the sortie's take-off and whose region holds its
- * spraying centre, as programmes/attribution.ts decides. Pure: `doseHook.ts` loads the tasks.
+ * spraying centre, as programmes/attribution.ts decides; where the task has a drawn boundary, the
+ * centre must lie inside it too (the share of spray the attribution measures on the track is not
+ * at hand at landing; the centre inside is that share's majority for a sortie of one field). Pure:
+ * `doseHook.ts` loads the tasks.
  */
 import {
   appliedDose,
@@ -11,6 +14,9 @@ import {
   type DoseRange,
   doseVerdict,
   type EnrolmentTerms,
+  type LngLat,
+  type PolygonGeometry,
+  pointInRing,
   type TaskTerms,
 } from '@agrifleet/domain';
 import type { SortieAnomaly } from './sortieRules.ts';
@@ -19,7 +25,10 @@ import type { SortieAnomaly } from './sortieRules.ts';
 export interface DoseTask extends DoseRange {
   tftzId: number;
   medId: number;
-  task: Pick<TaskTerms, 'startMs' | 'endMs' | 'closedAtMs' | 'regionCode'>;
+  task: Pick<TaskTerms, 'startMs' | 'endMs' | 'closedAtMs' | 'regionCode'> & {
+    /** The task's drawn boundary, if any. */
+    polygon: PolygonGeometry | null;
+  };
   enrolment: EnrolmentTerms;
 }
 
@@ -30,8 +39,16 @@ export interface DoseSortie {
   regionCode: number | null;
   volumeL: number;
   areaMu: number;
+  /** The spraying centre. */
+  centre: LngLat;
   /** Where the anomaly is placed: the landing point. */
   end: { time: number; lng: number; lat: number };
+}
+
+/** Whether a point lies in a polygon (outer ring, not in a hole). */
+function inPolygon(p: LngLat, poly: PolygonGeometry): boolean {
+  const [outer, ...holes] = poly.coordinates as LngLat[][];
+  return !!outer && pointInRing(p, outer) && !holes.some((h) => pointInRing(p, h));
 }
 
 /**
@@ -44,14 +61,18 @@ export function doseRule(s: DoseSortie, tasks: readonly DoseTask[]): SortieAnoma
     .sort((a, b) => a.tftzId - b.tftzId)
     .find(
       (t) =>
-        attributeSortie({ ...t.task, hasPolygon: false, workType: null, cropId: null }, t.enrolment, {
-          startMs: s.startMs,
-          simulated: s.simulated,
-          regionCode: s.regionCode,
-          insideShare: null,
-          workType: null,
-          cropId: null,
-        }).counted,
+        attributeSortie(
+          { ...t.task, hasPolygon: !!t.task.polygon, workType: null, cropId: null },
+          t.enrolment,
+          {
+            startMs: s.startMs,
+            simulated: s.simulated,
+            regionCode: s.regionCode,
+            insideShare: t.task.polygon ? Number(inPolygon(s.centre, t.task.polygon)) : null,
+            workType: null,
+            cropId: null,
+          },
+        ).counted,
     );
   if (!fits) return null;
   const verdict = doseVerdict(s.volumeL, s.areaMu, fits);
