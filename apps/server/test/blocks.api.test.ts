@@ -182,6 +182,7 @@ describe('create, detail and edit', () => {
       ['POST', BLOCK_BASE, block({ blockName: 'a\u0000b' }), 400],
       ['POST', BLOCK_BASE, block({ blockName: '   ' }), 400],
       ['POST', BLOCK_BASE, block({ cropId: 99 }), 400],
+      ['POST', BLOCK_BASE, block({ medId: 99_999 }), 400],
       ['POST', BLOCK_BASE, block({ geometry: polygon(square(200, 33)) }), 400],
       ['PUT', BLOCK_BASE, { ...block(), blockId: 99_999_999_999 }, 400],
       ['GET', `${BLOCK_BASE}/99999999999999`, undefined, 400],

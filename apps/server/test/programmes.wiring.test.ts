@@ -8,6 +8,7 @@
  * tables (programmes.wiring.kit.ts); the task module's notices reach the zfMonitor index.
  */
 import {
+  BLOCK_BASE,
   BULLETIN_ANOMALY_LIST_PATH,
   DATASTAT_BASE,
   DATASTAT_ITEM_CALLS,
@@ -33,13 +34,13 @@ const task = { dose: 0, zf: 0 };
 
 const get = (url: string, role: string) => t.app.inject({ method: 'GET', url, headers: auth[role] });
 
-async function batch(points: TelemetryPoint[]) {
+async function batch(points: TelemetryPoint[], droneId = drone) {
   for (let i = 0; i < points.length; i += 500) {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/telemetry/batch',
       headers: { authorization: `Basic ${basic}` },
-      payload: { drones: [{ droneId: drone, points: points.slice(i, i + 500) }] },
+      payload: { drones: [{ droneId, points: points.slice(i, i + 500) }] },
     });
     expect(res.statusCode, res.body).toBe(200);
   }
@@ -170,6 +171,65 @@ describe('dose compliance (issue 22 #4)', () => {
       tftzId: task.dose,
     });
     expect((await bulletins('makerA')).filter(isDose)).toHaveLength(1);
+  });
+});
+
+describe("dose compliance by the block's medicine (issue 22 #4)", () => {
+  it('a sortie over a block naming a medicine, of a drone in no task, is judged against that medicine', async () => {
+    // Another drone of maker A, enrolled nowhere, sprays a field that maker A drew as a block.
+    const other = (
+      await t.db
+        .selectFrom('drones')
+        .select('drone_id')
+        .where('zz_account_id', '=', makerA)
+        .where('drone_id', '<>', drone)
+        .orderBy('drone_id')
+        .executeTakeFirstOrThrow()
+    ).drone_id;
+    const centre = { lng: 114.7, lat: 33.6 };
+    const d = 0.004;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: BLOCK_BASE,
+      headers: auth.makerA,
+      payload: {
+        blockName: '剂量地块',
+        medId,
+        geometry: {
+          type: 'Polygon',
+          coordinates: [
+            [
+              [centre.lng - d, centre.lat - d],
+              [centre.lng + d, centre.lat - d],
+              [centre.lng + d, centre.lat + d],
+              [centre.lng - d, centre.lat + d],
+              [centre.lng - d, centre.lat - d],
+            ],
+          ],
+        },
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const blockId = res.json().data.blockId as number;
+    const field = rectangleField({ center: centre, widthM: 60, lengthM: 120, angleDeg: 0 });
+    const now = Date.now();
+    const points = (runMission(DEFAULT_DRONE, field, { startTime: now - 15 * 60_000, seed: 23, rateHz: 1 })
+      .sorties[0]?.points ?? []) as TelemetryPoint[];
+    await batch(points, other);
+    const last = points.at(-1) as TelemetryPoint;
+    await batch([{ ...last, recordTime: Date.now() - 1000, height: 0, speed: 0, pump: false }], other);
+    for (let i = 0; i < 3; i++) await t.app.telemetry.writer.drain();
+    const found = await until(
+      async () =>
+        (
+          (await get(`/api/drone/device/manage/anomalies?droneId=${other}&pageSize=50`, 'makerA')).json().data
+            .records as AnomalyRow[]
+        ).filter(isDose),
+      (v) => v.length > 0,
+    );
+    expect(found).toHaveLength(1);
+    expect(found[0]?.detail).toMatchObject({ verdict: 'high', medId, blockId });
+    expect(found[0]?.detail?.tftzId).toBeUndefined();
   });
 });
 

@@ -10,7 +10,9 @@
  *   again      4 of the sound sortie's passes flown again later: overlap, nothing paid;
  *   no-fly     passes 100-150 m inside the Yancheng airport zone: noFly, nothing paid;
  *   border     rows across Jiangsu's western border, 75 of their 200 m outside: about 3/8 outsideRegion;
- *   outside    a field in Henan: not part of the Jiangsu scheme at all.
+ *   outside    a field in Henan: not part of the Jiangsu scheme at all;
+ *   block      then, computed again without a medicine, an overdosed sortie on a block that names
+ *              one: doseOutOfRange against the block's medicine, and nothing else dose-judged.
  */
 import type { TelemetryPoint } from '@agrifleet/domain';
 import { SUBSIDY_CALLS, SUBSIDY_LIST_PATH, SUBSIDY_PATH, wallClock } from '@agrifleet/domain';
@@ -252,4 +254,49 @@ describe('subsidy evidence of flown sorties', () => {
     expect(Math.abs(share - truth)).toBeLessThan(0.08);
     expect(edgeLine?.paidMu).toBeCloseTo((edgeLine?.monitoredMu as number) * (1 - share), 3);
   }, 180_000);
+
+  it('judges the dose on a block against the medicine the block names, where the scheme names none', async () => {
+    // A block 3 km east of the field, naming the medicine; an overdosed sortie on it.
+    const origin: LngLat = { lng: 119.93, lat: 32.45 };
+    const dLng = 1 / (111_320 * Math.cos((origin.lat * Math.PI) / 180));
+    const dLat = 1 / 110_574;
+    const corner = (x: number, y: number) => [origin.lng + x * dLng, origin.lat + y * dLat];
+    const made = await k.call('operatorA', 'POST', '/api/drone/block/manage', {
+      blockName: '药剂地块',
+      medId: range.medId,
+      geometry: {
+        type: 'Polygon',
+        coordinates: [
+          [corner(-20, -20), corner(80, -20), corner(80, 220), corner(-20, 220), corner(-20, -20)],
+        ],
+      },
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    const good = flowFor((range.min + range.max) / 2);
+    const [a] = drones as [string];
+    await send(a, flight(origin, passes(8, 0, good * 3), start + 60 * 60_000));
+    const onBlock = (await landed(a, 4)).at(-1);
+    const r = await k.call('government', 'POST', '/api/drone/subsidy/manage/compute', {
+      year,
+      region: JIANGSU,
+    });
+    expect(r.statusCode, r.body).toBe(200);
+    const list = (await k.call('government', 'GET', `${SUBSIDY_LIST_PATH}?year=${year}&pageSize=50`)).json()
+      .data;
+    const mine = list.records.find(
+      (x: { yyAccountId: number; region: number }) =>
+        x.yyAccountId === k.ids.operatorA && x.region === JIANGSU,
+    );
+    const lines = (
+      await k.call(
+        'government',
+        'GET',
+        `${SUBSIDY_PATH}/${mine.subsidyId}/${SUBSIDY_CALLS.sorties}?pageSize=50`,
+      )
+    ).json().data.records as { sortieId: number; deductions: { reason: string }[]; medId: number | null }[];
+    const line = lines.find((l) => l.sortieId === Number(onBlock?.sortie_id));
+    expect(line?.deductions.map((d) => d.reason)).toEqual(['doseOutOfRange']);
+    // The overdosed sortie of the first test lies on no block: with no medicine named, unjudged.
+    expect(lines.filter((l) => l.deductions.some((d) => d.reason === 'doseOutOfRange'))).toHaveLength(1);
+  }, 120_000);
 });

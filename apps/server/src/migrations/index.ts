@@ -33,6 +33,7 @@ import * as m0034 from './0034_unified_tasks.ts';
 import * as m0035 from './0035_subsidies.ts';
 import * as m0036 from './0036_sortie_work_type.ts';
 import * as m0037 from './0037_unified_task_indexes.ts';
+import * as m0038 from './0038_block_medicine.ts';
 
 /** Numbered migrations, applied in key order at start. */
 export const migrations: Record<string, Migration> = {
@@ -70,4 +71,5 @@ export const migrations: Record<string, Migration> = {
   '0035_subsidies': m0035,
   '0036_sortie_work_type': m0036,
   '0037_unified_task_indexes': m0037,
+  '0038_block_medicine': m0038,
 };

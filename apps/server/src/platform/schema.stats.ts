@@ -18,6 +18,8 @@ export interface BlocksTable {
   /** GeoJSON Polygon with holes (migration 0018); `shape` is its outer ring. */
   geometry: ColumnType<BlockGeometry, BlockGeometry | string, BlockGeometry | string>;
   crop_id: number | null;
+  /** The medicine sprayed on it (0038; oper medicines), judged by the dose rule. */
+  med_id: ColumnType<number | null, number | null | undefined, number | null>;
   remark: string | null;
   /** Finest known region of the centre. */
   region_code: number | null;

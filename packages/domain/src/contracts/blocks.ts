@@ -83,6 +83,8 @@ export const blockRecord = z.object({
   /** Area net of holes, ellipsoidal, mu. */
   areaMu: z.number(),
   cropId: z.number().int().nullable(),
+  /** The medicine sprayed on it (medicines catalogue): a sortie's dose is judged against it. */
+  medId: z.number().int().nullable(),
   remark: z.string().nullable(),
   /** Finest known 9-digit region of the block's centre. */
   regionCode: z.number().int().nullable(),
@@ -121,6 +123,7 @@ export const blockCreateBody = z.object({
   blockName: trimmedText(BLOCK_NAME_MAX).pipe(z.string().min(1)),
   geometry: blockGeometryInput,
   cropId: cropSchema.nullable().optional(),
+  medId: idSchema.nullable().optional(),
   remark: trimmedText(BLOCK_REMARK_MAX).nullable().optional(),
 });
 export type BlockCreateBody = z.infer<typeof blockCreateBody>;

@@ -16,6 +16,7 @@ export interface BlockRow {
   blockName: string;
   areaMu: number;
   cropId: number | null;
+  medId: number | null;
   remark: string | null;
   regionCode: number | null;
   yyAccountId: number;
@@ -77,7 +78,7 @@ export function createBlocksRepo(db: Db) {
   const records = (v: Viewer, where: Expression<SqlBool>, tail = sql``) =>
     sql<RawRow>`
       SELECT b.block_id AS "blockId", b.block_name AS "blockName", b.area_mu AS "areaMu",
-        b.crop_id AS "cropId", b.remark, b.region_code AS "regionCode", b.yy_account_id AS "yyAccountId",
+        b.crop_id AS "cropId", b.med_id AS "medId", b.remark, b.region_code AS "regionCode", b.yy_account_id AS "yyAccountId",
         a.account_name AS "ownerName", ${seenAsShared(v)} AS shared,
         (SELECT sa.account_name FROM block_shares sh JOIN users su ON su.id = sh.shared_by
            JOIN accounts sa ON sa.id = su.account_id

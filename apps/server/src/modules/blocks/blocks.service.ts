@@ -56,6 +56,11 @@ export function createBlocksService(deps: {
     if (cropId != null && !(await lookups.cropEnabled(cropId)))
       throw new AppError(400, ErrorCode.badRequest, 'cropUnknown', { cropId });
   }
+  /** A block's medicine is an enabled medicine of the catalogue, else 400 `medUnknown`. */
+  async function checkMedicine(medId: number | null | undefined) {
+    if (medId != null && !(await lookups.medicineEnabled(medId)))
+      throw new AppError(400, ErrorCode.badRequest, 'medUnknown', { medId });
+  }
 
   const actor = (c: Caller, ip: string | null): BlockActor => ({
     accountId: c.account.id,
@@ -69,6 +74,7 @@ export function createBlocksService(deps: {
       ...shape,
       blockName: body.blockName,
       cropId: body.cropId ?? null,
+      medId: body.medId ?? null,
       remark: body.remark || null,
       region: locate(shape.center[0], shape.center[1]),
     };
@@ -155,6 +161,7 @@ export function createBlocksService(deps: {
 
     async create(c: Caller, ip: string | null, body: BlockCreateBody) {
       await checkCrop(body.cropId);
+      await checkMedicine(body.medId);
       const d = data(body);
       const a = actor(c, ip);
       const blockId = await tx(async (w) => {
@@ -168,6 +175,7 @@ export function createBlocksService(deps: {
       const v = await viewerOf(db, c);
       await changeable(v, body.blockId);
       await checkCrop(body.cropId);
+      await checkMedicine(body.medId);
       const d = data(body);
       await tx(async (w) => {
         if (!(await w.update(body.blockId, d))) throw notFound();

@@ -11,6 +11,7 @@ import type { BlockShape } from './blocks.geometry.ts';
 export interface BlockData extends BlockShape {
   blockName: string;
   cropId: number | null;
+  medId: number | null;
   remark: string | null;
   region: RegionAt;
 }
@@ -29,6 +30,7 @@ const columns = (d: BlockData) => ({
   shape: sql<string>`${d.shapeText}::polygon`,
   geometry: JSON.stringify(d.geometry),
   crop_id: d.cropId,
+  med_id: d.medId,
   remark: d.remark,
   center_lng: d.center[0],
   center_lat: d.center[1],

@@ -30,6 +30,13 @@ export const LOOKUP_MESSAGES = {
     th: 'เฉพาะแพลตฟอร์มเท่านั้นที่ดูแลรายการสารเคมีได้',
     ko: '약제 목록은 플랫폼만 관리할 수 있습니다',
   },
+  medUnknown: {
+    zh: '药剂 {medId} 不存在或已停用',
+    en: 'Medicine {medId} does not exist or is disabled',
+    'zh-TW': '藥劑 {medId} 不存在或已停用',
+    th: 'ไม่มีสารเคมี {medId} หรือถูกปิดใช้งานแล้ว',
+    ko: '약제 {medId}이(가) 없거나 사용 중지되었습니다',
+  },
   cropUnknown: {
     zh: '作物 {cropId} 不存在或已停用',
     en: 'Crop {cropId} does not exist or is disabled',

@@ -112,6 +112,17 @@ export function createLookupsRepo(db: Db) {
       return !!row;
     },
 
+    /** Whether a medicine id names an enabled medicine (a block may name it). */
+    async medicineEnabled(medId: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('medicines')
+        .select('med_id')
+        .where('med_id', '=', medId)
+        .where('enabled', '=', true)
+        .executeTakeFirst();
+      return !!row;
+    },
+
     async workTypes(lang: Language): Promise<WorkTypeRow[]> {
       const rows = await db
         .selectFrom('work_types')

@@ -15,6 +15,7 @@ import type { Db } from '../../platform/db.ts';
 import type { RegionAt } from '../regions/geo/regionAt.ts';
 import { buildEvidence, type LineEvidence, SUBSIDY_RULE_VERSION } from './subsidies.evidence.ts';
 import {
+  loadBlockDoses,
   loadBlocks,
   loadDoseRange,
   loadSortieFacts,
@@ -84,6 +85,7 @@ export async function computeProgramme(
     doseRange: await loadDoseRange(db, programme.medId),
     rate,
     blocks: await loadBlocks(db, blockIds),
+    blockDoses: await loadBlockDoses(db, blockIds),
     spotChecks,
     inRegion: inRegionOf(d.locate, programme.region),
     tracks: (ids) => loadTracks(db, ids),

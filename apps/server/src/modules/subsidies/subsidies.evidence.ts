@@ -54,6 +54,8 @@ export interface EvidenceInput {
   doseRange: DoseRange | null;
   rate: RateVersion;
   blocks: Map<number, PolygonGeometry>;
+  /** The medicine a block names (its range judges the dose where the programme names none). */
+  blockDoses: Map<number, { medId: number; range: DoseRange }>;
   /** Spot-check outcomes by operator, then sortie id. */
   spotChecks: Map<number, Map<number, 'passed' | 'failed'>>;
   /** Whether a position lies in the programme's administrative region. */
@@ -163,6 +165,9 @@ function lineOf(
       ? 'hill'
       : 'plain';
   const sortieId = Number(f.sortie_id);
+  // The programme's medicine, else the one the sortie's block names.
+  const blockDose = inp.doseRange || f.block_id == null ? undefined : inp.blockDoses.get(f.block_id);
+  const doseRange = inp.doseRange ?? blockDose?.range ?? null;
   return {
     sortieId,
     startMs: f.start_time.getTime(),
@@ -170,7 +175,7 @@ function lineOf(
     hasTrack: f.has_track,
     noFly: f.odd_types.includes(1),
     anomalies: f.odd_types,
-    dose: doseVerdict(f.volume_l, f.area_mu, inp.doseRange),
+    dose: doseVerdict(f.volume_l, f.area_mu, doseRange),
     outsideRegionMu: roundMu(monitored * share.region),
     outsideBlockMu: roundMu(monitored * share.block),
     overlapMu: roundMu(Math.min(monitored, overlapMu)),
@@ -188,8 +193,8 @@ function lineOf(
     region: f.region,
     volumeL: Math.round(f.volume_l * 1000) / 1000,
     doseLPerMu: appliedDose(f.volume_l, f.area_mu),
-    medId: inp.programme.medId,
-    doseRange: inp.doseRange,
+    medId: blockDose ? blockDose.medId : inp.programme.medId,
+    doseRange,
     pictures: f.pictures,
     terrain,
     ruleVersion: SUBSIDY_RULE_VERSION,

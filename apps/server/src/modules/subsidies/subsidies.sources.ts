@@ -157,6 +157,24 @@ export async function loadBlocks(db: Db, ids: number[]): Promise<Map<number, Pol
   return out;
 }
 
+/** The medicines some blocks name, with their registered dose range, by block id. */
+export async function loadBlockDoses(
+  db: Db,
+  ids: number[],
+): Promise<Map<number, { medId: number; range: { minLPerMu: number; maxLPerMu: number } }>> {
+  if (ids.length === 0) return new Map();
+  const rows = await sql<{ block_id: number; med_id: number; min: number; max: number }>`
+    SELECT b.block_id, b.med_id, m.min_l_per_mu::float8 AS min, m.max_l_per_mu::float8 AS max
+      FROM blocks b JOIN medicines m ON m.med_id = b.med_id
+     WHERE b.block_id = ANY(${ids}::int[])`.execute(db);
+  return new Map(
+    rows.rows.map((r) => [
+      Number(r.block_id),
+      { medId: Number(r.med_id), range: { minLPerMu: Number(r.min), maxLPerMu: Number(r.max) } },
+    ]),
+  );
+}
+
 /** Stored tracks of some sorties. */
 export async function loadTracks(db: Db, ids: string[]): Promise<Map<string, Uint8Array>> {
   if (ids.length === 0) return new Map();

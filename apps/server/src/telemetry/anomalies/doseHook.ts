@@ -1,14 +1,14 @@
 /**
  * Loads, in the landing transaction, the unified tasks (migration 0034) a sortie's drone is
- * enrolled in that name a medicine (migration 0033 `medicines`), and raises the dose anomaly of
- * `doseRule.ts`. One indexed query per sortie of an enrolled drone: the enrolment (task_drones by
- * drone) is the first filter. Raw SQL: these tables belong to the unified-task and lookup modules.
+ * enrolled in that name a medicine (migration 0033 `medicines`) and the medicine of the block its
+ * spraying centre lies in (0038), and raises the dose anomaly of `doseRule.ts`. Two indexed
+ * queries per sortie: the enrolment (task_drones by drone), the block (GiST on its box). Raw SQL: these tables belong to the unified-task and lookup modules.
  */
 import type { PolygonGeometry } from '@agrifleet/domain';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../platform/schema.ts';
 import type { NewSortie } from '../ingest/sortieRow.ts';
-import { type DoseTask, doseRule } from './doseRule.ts';
+import { type DoseBlock, type DoseTask, doseRule } from './doseRule.ts';
 import type { SortieAnomaly } from './sortieRules.ts';
 
 interface Row {
@@ -59,6 +59,30 @@ export async function doseTasks(
   }));
 }
 
+/**
+ * The block a spraying centre lies in (the smallest, as rollups/rollupSql.ts assigns blocks), when
+ * it names a medicine: that medicine's range. One GiST-indexed lookup.
+ */
+export async function doseBlock(trx: Kysely<Database>, lng: number, lat: number): Promise<DoseBlock | null> {
+  if (!Number.isFinite(lng) || !Number.isFinite(lat)) return null;
+  const { rows } = await sql<{ block_id: number; med_id: number; min: number; max: number }>`
+    SELECT b.block_id, b.med_id, m.min_l_per_mu AS min, m.max_l_per_mu AS max
+      FROM (SELECT b.block_id, b.med_id FROM blocks b
+             WHERE b.shape && polygon(box(point(${lng}, ${lat}), point(${lng}, ${lat})))
+               AND b.shape @> point(${lng}, ${lat})
+             ORDER BY b.area_mu, b.block_id LIMIT 1) b
+      JOIN medicines m ON m.med_id = b.med_id`.execute(trx);
+  const r = rows[0];
+  return r
+    ? {
+        blockId: Number(r.block_id),
+        medId: Number(r.med_id),
+        minLPerMu: Number(r.min),
+        maxLPerMu: Number(r.max),
+      }
+    : null;
+}
+
 /** The dose anomaly of a landing sortie, or null (also when it was raised already for its part). */
 export async function doseAnomaly(
   trx: Transaction<Database>,
@@ -66,7 +90,8 @@ export async function doseAnomaly(
 ): Promise<SortieAnomaly | null> {
   if (sortie.simulated) return null;
   const tasks = await doseTasks(trx, sortie.drone_id, sortie.start_time);
-  if (!tasks.length) return null;
+  const block = await doseBlock(trx, sortie.lng, sortie.lat);
+  if (!tasks.length && !block) return null;
   const found = doseRule(
     {
       startMs: sortie.start_time,
@@ -79,6 +104,7 @@ export async function doseAnomaly(
       end: { time: sortie.end_time, lng: sortie.lng, lat: sortie.lat },
     },
     tasks,
+    block,
   );
   if (!found || !sortie.replaced) return found;
   const had = await trx

@@ -87,4 +87,14 @@ describe('doseRule', () => {
     expect(a?.detail.tftzId).toBe(8);
     expect(doseRule(sortie(), [task({ tftzId: 1, maxLPerMu: 5 }), task({ tftzId: 8 })])).toBeNull();
   });
+  it("judges a sortie no task holds against its block's medicine; a task's medicine comes first", () => {
+    const block = { blockId: 41, medId: 5, minLPerMu: 1, maxLPerMu: 2 };
+    expect(doseRule(sortie(), [], block)?.detail).toMatchObject({ verdict: 'high', medId: 5, blockId: 41 });
+    expect(doseRule(sortie(), [], block)?.detail.tftzId).toBeUndefined();
+    expect(doseRule(sortie({ volumeL: 15 }), [], block)).toBeNull();
+    // The task allows 3 L/mu: within its range, the block's narrower one does not apply.
+    expect(doseRule(sortie(), [task({ maxLPerMu: 3 })], block)).toBeNull();
+    // A task that does not hold the sortie leaves the block to judge.
+    expect(doseRule(sortie({ startMs: T0 - 1 }), [task()], block)?.detail.blockId).toBe(41);
+  });
 });

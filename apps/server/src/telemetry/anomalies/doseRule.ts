@@ -5,8 +5,9 @@
  * is one whose enrolment and period contain the sortie's take-off and whose region holds its
  * spraying centre, as programmes/attribution.ts decides; where the task has a drawn boundary, the
  * centre must lie inside it too (the share of spray the attribution measures on the track is not
- * at hand at landing; the centre inside is that share's majority for a sortie of one field). Pure:
- * `doseHook.ts` loads the tasks.
+ * at hand at landing; the centre inside is that share's majority for a sortie of one field). A
+ * sortie no such task holds is judged against the medicine its block names (the smallest block
+ * holding its spraying centre, as the rollups assign blocks). Pure: `doseHook.ts` loads both.
  */
 import {
   appliedDose,
@@ -51,12 +52,23 @@ function inPolygon(p: LngLat, poly: PolygonGeometry): boolean {
   return !!outer && pointInRing(p, outer) && !holes.some((h) => pointInRing(p, h));
 }
 
+/** The block a sortie's spraying centre lies in, naming a medicine, with that medicine's range. */
+export interface DoseBlock extends DoseRange {
+  blockId: number;
+  medId: number;
+}
+
 /**
  * The dose anomaly of a sortie, judged for the first task (lowest id) it lies in by period,
- * enrolment and region; null when it lies in none, is unjudged or within range. Work type and crop
- * do not matter here: a wrong crop is its own anomaly (oddType 3), the dose is the medicine's.
+ * enrolment and region, else for the medicine its block names; null when neither names one, it is
+ * unjudged or within range. Work type and crop do not matter here: a wrong crop is its own anomaly
+ * (oddType 3), the dose is the medicine's.
  */
-export function doseRule(s: DoseSortie, tasks: readonly DoseTask[]): SortieAnomaly | null {
+export function doseRule(
+  s: DoseSortie,
+  tasks: readonly DoseTask[],
+  block: DoseBlock | null = null,
+): SortieAnomaly | null {
   const fits = [...tasks]
     .sort((a, b) => a.tftzId - b.tftzId)
     .find(
@@ -74,8 +86,9 @@ export function doseRule(s: DoseSortie, tasks: readonly DoseTask[]): SortieAnoma
           },
         ).counted,
     );
-  if (!fits) return null;
-  const verdict = doseVerdict(s.volumeL, s.areaMu, fits);
+  const judge = fits ?? block;
+  if (!judge) return null;
+  const verdict = doseVerdict(s.volumeL, s.areaMu, judge);
   if (verdict !== 'low' && verdict !== 'high') return null;
   return {
     oddType: 2,
@@ -86,10 +99,10 @@ export function doseRule(s: DoseSortie, tasks: readonly DoseTask[]): SortieAnoma
       rule: 'dose',
       verdict,
       doseLPerMu: appliedDose(s.volumeL, s.areaMu),
-      minLPerMu: fits.minLPerMu,
-      maxLPerMu: fits.maxLPerMu,
-      medId: fits.medId,
-      tftzId: fits.tftzId,
+      minLPerMu: judge.minLPerMu,
+      maxLPerMu: judge.maxLPerMu,
+      medId: judge.medId,
+      ...(fits ? { tftzId: fits.tftzId } : { blockId: (judge as DoseBlock).blockId }),
     },
   };
 }

@@ -17,7 +17,7 @@ import { dayOfPicker, statDayEnd, statDayStart } from '../../lib/statDay.ts';
 import { regionLabel } from '../../list/region.ts';
 import { BLOCK_COLORS } from '../../map/index.ts';
 import { useRegionTree } from '../auth/RegionCascader.tsx';
-import { useCrops } from '../lookups/useCatalog.ts';
+import { useCrops, useMedicines } from '../lookups/useCatalog.ts';
 import { blocksApi, type Period } from './api.ts';
 import { ExportDialog, ShareDialog, useBlockDelete } from './BlockDialogs.tsx';
 import { BlockEditor } from './BlockEditor.tsx';
@@ -40,6 +40,7 @@ export default function BlockDetailPage() {
   const queryClient = useQueryClient();
   const regions = useRegionTree();
   const crops = useCrops();
+  const medicines = useMedicines();
   const deleter = useBlockDelete();
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [range, setRange] = useState<[Dayjs | null, Dayjs | null] | null>(null);
@@ -141,6 +142,9 @@ export default function BlockDetailPage() {
             <Descriptions.Item label={t('blocks:detail.holes')}>{holes}</Descriptions.Item>
             <Descriptions.Item label={t('blocks:col.crop')}>
               {b.cropId ? crops.nameOf(b.cropId) : '-'}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('blocks:col.medicine')}>
+              {b.medId ? medicines.nameOf(b.medId) : '-'}
             </Descriptions.Item>
             <Descriptions.Item label={t('blocks:col.region')}>
               {region ?? b.regionCode ?? '-'}

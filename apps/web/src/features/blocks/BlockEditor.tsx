@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { useAreaUnit } from '../../lib/settings.ts';
 import { DrawControl, type DrawnShape, type DrawTool } from '../../map/DrawControl.tsx';
 import { MapView, useMapInstance } from '../../map/index.ts';
-import { useCrops } from '../lookups/useCatalog.ts';
+import { useCrops, useMedicines } from '../lookups/useCatalog.ts';
 import { blocksApi } from './api.ts';
 import { type ImportedPolygon, importBlockFile } from './blockFiles.ts';
 import { areaText, BLOCK_AREA_WARN_MU, blockAreaMu, boundsOf, checkBlock } from './blockShape.ts';
@@ -31,6 +31,7 @@ interface Props {
 interface Values {
   blockName: string;
   cropId?: number | null;
+  medId?: number | null;
   remark?: string;
 }
 
@@ -46,6 +47,7 @@ function FitTo({ geometry }: { geometry: Polygon | null }) {
 export function BlockEditor({ record, onClose }: Props) {
   const { t } = useTranslation(['blocks', 'list', 'common']);
   const crops = useCrops();
+  const medicines = useMedicines();
   const unit = useAreaUnit();
   const [form] = Form.useForm<Values>();
   const { message, modal } = App.useApp();
@@ -142,6 +144,7 @@ export function BlockEditor({ record, onClose }: Props) {
           blockName: name,
           geometry: { type: 'Polygon', coordinates: p.geometry.coordinates as number[][][] },
           cropId: values.cropId ?? null,
+          medId: values.medId ?? null,
           remark: values.remark || null,
         });
         created++;
@@ -174,6 +177,7 @@ export function BlockEditor({ record, onClose }: Props) {
       blockName: values.blockName.trim(),
       geometry: { type: 'Polygon' as const, coordinates: shape.geometry.coordinates as number[][][] },
       cropId: values.cropId ?? null,
+      medId: values.medId ?? null,
       remark: values.remark?.trim() || null,
     };
     setSaving(true);
@@ -211,6 +215,7 @@ export function BlockEditor({ record, onClose }: Props) {
           initialValues={{
             blockName: record?.blockName,
             cropId: record?.cropId ?? undefined,
+            medId: record?.medId ?? undefined,
             remark: record?.remark ?? undefined,
           }}
         >
@@ -229,6 +234,16 @@ export function BlockEditor({ record, onClose }: Props) {
               showSearch
               optionFilterProp="label"
               options={cropChoices(crops, record?.cropId)}
+            />
+          </Form.Item>
+          <Form.Item name="medId" label={t('blocks:col.medicine')} extra={t('blocks:editor.medicineHelp')}>
+            <Select
+              allowClear
+              data-testid="blocks-medicine"
+              loading={medicines.loading}
+              showSearch
+              optionFilterProp="label"
+              options={cropChoices(medicines, record?.medId)}
             />
           </Form.Item>
           <Form.Item name="remark" label={t('blocks:col.remark')}>
@@ -349,7 +364,7 @@ export function BlockEditor({ record, onClose }: Props) {
   );
 }
 
-/** The enabled crops, and the block's own crop where it has since been disabled (still named). */
+/** A catalogue's enabled entries, and the block's own where it has since been disabled (still named). */
 function cropChoices(crops: ReturnType<typeof useCrops>, current: number | null | undefined) {
   if (current == null || crops.loading || crops.options.some((o) => o.value === current))
     return crops.options;
