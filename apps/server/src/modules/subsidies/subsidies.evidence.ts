@@ -3,7 +3,9 @@
  * subsidies.geometry.ts on the decoded track, the dose verdict, the spot check and the rate, as
  * the rule (packages/domain programmes/subsidyRule.ts) takes them, plus what the detail shows.
  * Overlap is measured per operator within a block (the sorties on it), else among the sorties whose
- * spraying centres fall in the same cell of about 1 km, in take-off order.
+ * spraying centres fall in the same cell of about 10 km (0.1°), in take-off order: within it only
+ * sorties whose bounds touch are compared (subsidies.overlap.ts), so the cell bounds memory and the
+ * local frame, and a field cut by a cell edge is rare.
  */
 
 import type { PolygonGeometry } from '@agrifleet/domain';
@@ -65,7 +67,7 @@ export interface EvidenceInput {
 }
 
 const WHOLE_ODD = new Set([1, 3, 5]);
-const CELL_DEG = 0.01;
+const CELL_DEG = 0.1;
 
 const groupKey = (f: SortieFactRow) =>
   f.block_id != null

@@ -1,6 +1,6 @@
 /**
  * Area sprayed again (the `overlap` deduction): the sorties of a group (one operator, one block or
- * one cell of about 1 km) are painted in take-off order on a grid of OVERLAP_CELL_M cells in one
+ * one cell of about 10 km) are painted in take-off order on a grid of OVERLAP_CELL_M cells in one
  * local frame, each sortie as its boom quads (the very quads the sprayed area is measured from,
  * telemetry/area/booms.ts); a cell whose centre an earlier sortie of the group already covered
  * counts as overlap of the later one. With a block, only cells inside the block count (the part
