@@ -8,7 +8,7 @@
  */
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   chooseOption,
@@ -49,6 +49,16 @@ async function shot(page: Page, name: string) {
   );
 }
 
+/** Types the start of the dialog's date range (the end kept) and waits until it shows. */
+async function startRangeOn(dialog: Locator, day: string) {
+  const range = dialog.locator('.ant-picker-range input');
+  await range.first().click();
+  await range.first().fill(day);
+  await range.first().press('Enter');
+  await range.nth(1).press('Enter');
+  await expect.poll(() => range.first().inputValue()).toBe(day);
+}
+
 const taskRow = (page: Page) => listRows(page, 'unifiedTasks').filter({ hasText: NAME });
 const droneListId = () => `unifiedTaskDrones-${taskId}`;
 const ownersShown = async (page: Page) =>
@@ -79,12 +89,7 @@ describe('unified tasks', () => {
     await expect.poll(() => dialog.getByTestId('task-region').textContent()).toContain('江苏省');
     await chooseOption(page, dialog.getByTestId('task-type'), '病虫害统防统治');
     // Started ten days ago: the drones' flights of those days (the demo history) are attributed at enrolment.
-    const days = dialog.locator('.ant-picker-range input');
-    await days.first().click();
-    await days.first().fill(START);
-    await days.first().press('Enter');
-    await days.nth(1).press('Enter');
-    await expect.poll(() => days.first().inputValue()).toBe(START);
+    await startRangeOn(dialog, START);
     await listSettled(page, 'unifiedTasks');
     await shot(page, 'unified-task-dialog-zh');
     await dialog.getByTestId('task-save').click();
@@ -165,12 +170,7 @@ describe('unified tasks', () => {
     await page.getByTestId('batch-redate').click();
     const redate = page.locator('.ant-modal').filter({ hasText: '已选 1 架无人机' });
     await redate.waitFor();
-    const range = redate.locator('.ant-picker-range input');
-    await range.first().click();
-    await range.first().fill(later);
-    await range.first().press('Enter');
-    await range.nth(1).press('Enter');
-    await expect.poll(() => range.first().inputValue()).toBe(later);
+    await startRangeOn(redate, later);
     await redate.getByTestId('enrol-save').click();
     await expect.poll(() => toastTexts(page), { timeout: 15_000 }).toMatch(/已添加或更新 1 架/);
     await expect

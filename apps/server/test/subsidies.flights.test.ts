@@ -141,6 +141,31 @@ async function landed(droneId: string, n: number) {
     .execute();
 }
 
+interface Line {
+  sortieId: number;
+  monitoredMu: number;
+  qualifiedMu: number;
+  paidMu: number;
+  amountFen: number;
+  deductions: { reason: string; mu: number }[];
+  doseLPerMu: number;
+}
+
+/** The evidence lines of operator A's subsidy of the Jiangsu scheme, as the government reads them. */
+async function operatorLines(): Promise<Line[]> {
+  const list = (await k.call('government', 'GET', `${SUBSIDY_LIST_PATH}?year=${year}&pageSize=50`)).json()
+    .data;
+  const mine = list.records.find(
+    (x: { yyAccountId: number; region: number }) => x.yyAccountId === k.ids.operatorA && x.region === JIANGSU,
+  );
+  const res = await k.call(
+    'government',
+    'GET',
+    `${SUBSIDY_PATH}/${mine.subsidyId}/${SUBSIDY_CALLS.sorties}?pageSize=50`,
+  );
+  return res.json().data.records as Line[];
+}
+
 beforeAll(async () => {
   k = await subsidiesKit(await createTestApp());
   send = httpSender(k.t, await keyFor(k.t, 'subsidy-flights'));
@@ -201,27 +226,7 @@ describe('subsidy evidence of flown sorties', () => {
       medId: range.medId,
     });
     expect(r.statusCode, r.body).toBe(200);
-    const list = (await k.call('government', 'GET', `${SUBSIDY_LIST_PATH}?year=${year}&pageSize=50`)).json()
-      .data;
-    const mine = list.records.find(
-      (x: { yyAccountId: number; region: number }) =>
-        x.yyAccountId === k.ids.operatorA && x.region === JIANGSU,
-    );
-    const lines = (
-      await k.call(
-        'government',
-        'GET',
-        `${SUBSIDY_PATH}/${mine.subsidyId}/${SUBSIDY_CALLS.sorties}?pageSize=50`,
-      )
-    ).json().data.records as {
-      sortieId: number;
-      monitoredMu: number;
-      qualifiedMu: number;
-      paidMu: number;
-      amountFen: number;
-      deductions: { reason: string; mu: number }[];
-      doseLPerMu: number;
-    }[];
+    const lines = await operatorLines();
     const line = (id: number | string) => lines.find((l) => l.sortieId === Number(id));
     expect(lines.map((l) => l.sortieId).sort()).toEqual(
       [...sa, ...sb].map((s) => Number(s.sortie_id)).sort(),
@@ -281,19 +286,7 @@ describe('subsidy evidence of flown sorties', () => {
       region: JIANGSU,
     });
     expect(r.statusCode, r.body).toBe(200);
-    const list = (await k.call('government', 'GET', `${SUBSIDY_LIST_PATH}?year=${year}&pageSize=50`)).json()
-      .data;
-    const mine = list.records.find(
-      (x: { yyAccountId: number; region: number }) =>
-        x.yyAccountId === k.ids.operatorA && x.region === JIANGSU,
-    );
-    const lines = (
-      await k.call(
-        'government',
-        'GET',
-        `${SUBSIDY_PATH}/${mine.subsidyId}/${SUBSIDY_CALLS.sorties}?pageSize=50`,
-      )
-    ).json().data.records as { sortieId: number; deductions: { reason: string }[]; medId: number | null }[];
+    const lines = await operatorLines();
     const line = lines.find((l) => l.sortieId === Number(onBlock?.sortie_id));
     expect(line?.deductions.map((d) => d.reason)).toEqual(['doseOutOfRange']);
     // The overdosed sortie of the first test lies on no block: with no medicine named, unjudged.

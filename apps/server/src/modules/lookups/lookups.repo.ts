@@ -12,6 +12,7 @@ import {
   type MedicineRow,
   type WorkTypeRow,
 } from '@agrifleet/domain';
+import { sql } from 'kysely';
 import type { Db } from '../../platform/db.ts';
 
 const namesOf = (v: Record<string, string>) => v as LookupNames;
@@ -75,6 +76,15 @@ function columns(v: MedicineValues) {
 }
 
 export function createLookupsRepo(db: Db) {
+  /** Whether an id of a catalogue names an enabled entry. */
+  const enabled = async (table: 'crops' | 'medicines', id: number): Promise<boolean> => {
+    const key = table === 'crops' ? sql`crop_id` : sql`med_id`;
+    const { rows } = await sql`SELECT 1 FROM ${sql.table(table)} WHERE ${key} = ${id} AND enabled`.execute(
+      db,
+    );
+    return rows.length > 0;
+  };
+
   return {
     /** A page of the enabled crops, in display order. */
     async crops(lang: Language, page: number, size: number): Promise<{ records: CropRow[]; total: number }> {
@@ -102,26 +112,9 @@ export function createLookupsRepo(db: Db) {
     },
 
     /** Whether a crop id names an enabled crop (a block may carry it). */
-    async cropEnabled(cropId: number): Promise<boolean> {
-      const row = await db
-        .selectFrom('crops')
-        .select('crop_id')
-        .where('crop_id', '=', cropId)
-        .where('enabled', '=', true)
-        .executeTakeFirst();
-      return !!row;
-    },
-
+    cropEnabled: (cropId: number) => enabled('crops', cropId),
     /** Whether a medicine id names an enabled medicine (a block may name it). */
-    async medicineEnabled(medId: number): Promise<boolean> {
-      const row = await db
-        .selectFrom('medicines')
-        .select('med_id')
-        .where('med_id', '=', medId)
-        .where('enabled', '=', true)
-        .executeTakeFirst();
-      return !!row;
-    },
+    medicineEnabled: (medId: number) => enabled('medicines', medId),
 
     async workTypes(lang: Language): Promise<WorkTypeRow[]> {
       const rows = await db

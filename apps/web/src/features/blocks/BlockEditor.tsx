@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { useAreaUnit } from '../../lib/settings.ts';
 import { DrawControl, type DrawnShape, type DrawTool } from '../../map/DrawControl.tsx';
 import { MapView, useMapInstance } from '../../map/index.ts';
+import type { Catalog } from '../lookups/catalog.ts';
 import { useCrops, useMedicines } from '../lookups/useCatalog.ts';
 import { blocksApi } from './api.ts';
 import { type ImportedPolygon, importBlockFile } from './blockFiles.ts';
@@ -227,24 +228,10 @@ export function BlockEditor({ record, onClose }: Props) {
             <Input data-testid="blocks-name" maxLength={BLOCK_NAME_MAX} />
           </Form.Item>
           <Form.Item name="cropId" label={t('blocks:col.crop')}>
-            <Select
-              allowClear
-              data-testid="blocks-crop"
-              loading={crops.loading}
-              showSearch
-              optionFilterProp="label"
-              options={cropChoices(crops, record?.cropId)}
-            />
+            <CatalogSelect catalog={crops} current={record?.cropId} testId="blocks-crop" />
           </Form.Item>
           <Form.Item name="medId" label={t('blocks:col.medicine')} extra={t('blocks:editor.medicineHelp')}>
-            <Select
-              allowClear
-              data-testid="blocks-medicine"
-              loading={medicines.loading}
-              showSearch
-              optionFilterProp="label"
-              options={cropChoices(medicines, record?.medId)}
-            />
+            <CatalogSelect catalog={medicines} current={record?.medId} testId="blocks-medicine" />
           </Form.Item>
           <Form.Item name="remark" label={t('blocks:col.remark')}>
             <Input.TextArea rows={2} maxLength={BLOCK_REMARK_MAX} />
@@ -364,9 +351,34 @@ export function BlockEditor({ record, onClose }: Props) {
   );
 }
 
-/** A catalogue's enabled entries, and the block's own where it has since been disabled (still named). */
-function cropChoices(crops: ReturnType<typeof useCrops>, current: number | null | undefined) {
-  if (current == null || crops.loading || crops.options.some((o) => o.value === current))
-    return crops.options;
-  return [...crops.options, { value: current, label: crops.nameOf(current) }];
+/**
+ * A choice from a catalogue (crops, medicines): its enabled entries, and the block's own where it
+ * has since been disabled (still named). Form.Item passes value and onChange.
+ */
+function CatalogSelect({
+  catalog,
+  current,
+  testId,
+  ...field
+}: {
+  catalog: Catalog;
+  current: number | null | undefined;
+  testId: string;
+  value?: number | null;
+  onChange?: (v: number | null) => void;
+}) {
+  const known = current == null || catalog.loading || catalog.options.some((o) => o.value === current);
+  return (
+    <Select
+      {...field}
+      allowClear
+      data-testid={testId}
+      loading={catalog.loading}
+      showSearch
+      optionFilterProp="label"
+      options={
+        known ? catalog.options : [...catalog.options, { value: current, label: catalog.nameOf(current) }]
+      }
+    />
+  );
 }
