@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Empty, Table } from 'antd';
 import { useMemo } from 'react';
 import { EChart } from '../../charts/EChart.tsx';
+import { FigureCards } from '../../charts/FigureCards.tsx';
 import { subsidyApi } from './api.ts';
 import { formatArea, formatNumber, formatYuan, type Look, statChartOption, summaryCards } from './model.ts';
 import styles from './subsidies.module.css';
@@ -39,14 +40,7 @@ export function Overview({ year, region, look }: Props) {
   });
   return (
     <div className={styles.overview}>
-      <div className={styles.cards} data-testid="subsidy-cards">
-        {cards.map((c) => (
-          <div key={c.key} className={styles.card} data-testid={`subsidy-card-${c.key}`}>
-            <div className={styles.cardLabel}>{c.label}</div>
-            <div className={styles.cardValue}>{c.value}</div>
-          </div>
-        ))}
-      </div>
+      <FigureCards testId="subsidy-cards" itemTestId="subsidy-card" items={cards} />
       <section className={styles.stat} data-testid="subsidy-stat">
         <h2 className={styles.statTitle}>{t('subsidies:stat.title')}</h2>
         <Table<StatRow>

@@ -12,6 +12,7 @@ import type { Polygon } from 'geojson';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EChart } from '../../charts/EChart.tsx';
+import { FigureCards } from '../../charts/FigureCards.tsx';
 import { useAreaUnit } from '../../lib/settings.ts';
 import { unifiedTasksApi } from './api.ts';
 import { useTaskCatalogs } from './catalogs.ts';
@@ -105,14 +106,16 @@ function Charts({ task, look }: { task: UnifiedTaskRow; look: Look }) {
 
   return (
     <>
-      <div className={styles.figures} data-testid="task-figures">
-        {(overview.data ? overviewFigures(overview.data, look) : []).map((f) => (
-          <div key={f.key} className={styles.figure} data-testid={`task-figure-${f.key}`}>
-            <div className={styles.figureLabel}>{t(`unifiedTasks:figure.${f.key}`, { unit })}</div>
-            <div className={styles.figureValue}>{f.value}</div>
-          </div>
-        ))}
-      </div>
+      <FigureCards
+        testId="task-figures"
+        itemTestId="task-figure"
+        minWidth={130}
+        items={(overview.data ? overviewFigures(overview.data, look) : []).map((f) => ({
+          key: f.key,
+          label: t(`unifiedTasks:figure.${f.key}`, { unit }),
+          value: f.value,
+        }))}
+      />
       <div className={styles.grid}>
         <ChartCard
           title={t('unifiedTasks:chart.daily')}

@@ -5,7 +5,6 @@
  */
 import {
   type AreaUnit,
-  convertArea,
   EXCLUSION_REASONS,
   type ExclusionReason,
   type Language,
@@ -14,21 +13,21 @@ import {
   type TaskStatOverview,
 } from '@agrifleet/domain';
 import type { FeatureCollection } from 'geojson';
-import { categoryZoom } from '../../charts/categoryZoom.ts';
+import {
+  areaRankingOption,
+  CHART_LINE,
+  CHART_TEXT,
+  chartArea,
+  dailyAreaOption,
+  PALETTE,
+  type RankItem,
+} from '../../charts/areaCharts.ts';
 import type { EChartOption } from '../../charts/EChart.tsx';
 
-export const PALETTE: string[] = [
-  '#1677ff',
-  '#13c2c2',
-  '#52c41a',
-  '#faad14',
-  '#722ed1',
-  '#f5222d',
-  '#eb2f96',
-  '#fa8c16',
-];
-const TEXT = '#475569';
-const LINE = '#e2e8f0';
+export { PALETTE, type RankItem };
+
+const TEXT = CHART_TEXT;
+const LINE = CHART_LINE;
 /** Counted sorties green, left-out ones red, the task's boundary blue. */
 export const SORTIE_COLORS = { counted: '#16a34a', excluded: '#dc2626', area: '#1677ff' } as const;
 
@@ -46,7 +45,7 @@ export interface Figure {
 const integer = (n: number, locale: string) =>
   new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(n);
 /** Area in mu as the user's unit (two decimals), a number for charts. */
-export const areaValue = (mu: number, unit: AreaUnit) => round(convertArea(mu, unit), 2);
+export const areaValue = chartArea;
 export const areaText = (mu: number, look: Look) =>
   new Intl.NumberFormat(look.locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
     areaValue(mu, look.unit),
@@ -76,89 +75,22 @@ export function overviewFigures(o: TaskStatOverview, look: Look): Figure[] {
 }
 
 /** Counted area per day (bars, user's unit) and sorties (line, right axis); the latest days in view. */
+/** Counted area per day and sorties (charts/areaCharts.ts). */
 export function dailyOption(
   days: TaskStatData['days'],
   look: Look,
   names: { area: string; sorties: string },
 ): EChartOption {
-  const zoom = categoryZoom(days.length, { latest: true, slider: { height: 16, bottom: 6 } });
-  return {
-    color: ['#1677ff', '#faad14'],
-    grid: { left: 8, right: 8, top: 36, bottom: zoom ? 30 : 8, containLabel: true },
-    legend: { top: 0, data: [names.area, names.sorties], textStyle: { color: TEXT } },
-    tooltip: { trigger: 'axis' },
-    dataZoom: zoom,
-    xAxis: { type: 'category', data: days.map((d) => d.day.slice(5)), axisLabel: { color: TEXT } },
-    yAxis: [
-      {
-        type: 'value',
-        name: names.area,
-        axisLabel: { color: TEXT },
-        splitLine: { lineStyle: { color: LINE } },
-      },
-      {
-        type: 'value',
-        name: names.sorties,
-        minInterval: 1,
-        axisLabel: { color: TEXT },
-        splitLine: { show: false },
-      },
-    ],
-    series: [
-      {
-        type: 'bar',
-        name: names.area,
-        barMaxWidth: 18,
-        itemStyle: { borderRadius: [3, 3, 0, 0] },
-        data: days.map((d) => areaValue(d.areaMu, look.unit)),
-      },
-      {
-        type: 'line',
-        name: names.sorties,
-        yAxisIndex: 1,
-        smooth: 0.3,
-        showSymbol: days.length < 2,
-        data: days.map((d) => d.sortieCount),
-      },
-    ],
-  };
+  return dailyAreaOption(
+    days.map((d) => ({ day: d.day, areaMu: d.areaMu, sorties: d.sortieCount })),
+    look.unit,
+    names,
+  );
 }
 
-export interface RankItem {
-  name: string;
-  areaMu: number;
-}
-
-/** Horizontal bars, the largest on top, areas in the user's unit (drones, pilots, owners). */
-export function rankingOption(
-  items: readonly RankItem[],
-  look: Look,
-  areaName: string,
-  color = '#1677ff',
-): EChartOption {
-  return {
-    color: [color],
-    grid: { left: 8, right: 56, top: 8, bottom: 8, containLabel: true },
-    tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
-    xAxis: { type: 'value', axisLabel: { color: TEXT }, splitLine: { lineStyle: { color: LINE } } },
-    yAxis: {
-      type: 'category',
-      inverse: true,
-      data: items.map((i) => i.name),
-      axisLabel: { color: TEXT, width: 120, overflow: 'truncate' },
-    },
-    series: [
-      {
-        type: 'bar',
-        name: areaName,
-        barMaxWidth: 16,
-        itemStyle: { borderRadius: [0, 3, 3, 0] },
-        label: { show: true, position: 'right', color: TEXT },
-        data: items.map((i) => areaValue(i.areaMu, look.unit)),
-      },
-    ],
-  };
-}
+/** Drones, pilots or owners by counted area (charts/areaCharts.ts). */
+export const rankingOption = (items: readonly RankItem[], look: Look, areaName: string, color?: string) =>
+  areaRankingOption(items, look.unit, areaName, color);
 
 /** Counted area per crop, a ring (a crop not reported named by `unknown`). */
 export function cropOption(

@@ -8,6 +8,7 @@ import type { Dayjs } from 'dayjs';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EChart } from '../../../charts/EChart.tsx';
+import { FigureCards as Cards } from '../../../charts/FigureCards.tsx';
 import { useAreaUnit } from '../../../lib/settings.ts';
 import { afterStatToday, dayOfPicker, pickerDay, statDayOf } from '../../../lib/statDay.ts';
 import type { StatRange } from './api.ts';
@@ -62,14 +63,15 @@ export function FigureCards({ items, testId }: { items: readonly Figure[]; testI
   const { t } = useTranslation(['leasingStats', 'common']);
   const unit = t(`common:areaUnit.${useAreaUnit()}`);
   return (
-    <div className={styles.figures} data-testid={testId}>
-      {items.map((f) => (
-        <div key={f.key} className={styles.figure} data-testid={`${testId}-${f.key}`}>
-          <div className={styles.figureLabel}>{t(`leasingStats:figure.${f.key}`, { unit })}</div>
-          <div className={styles.figureValue}>{f.value}</div>
-        </div>
-      ))}
-    </div>
+    <Cards
+      testId={testId}
+      minWidth={190}
+      items={items.map((f) => ({
+        key: f.key,
+        label: t(`leasingStats:figure.${f.key}`, { unit }),
+        value: f.value,
+      }))}
+    />
   );
 }
 

@@ -13,24 +13,20 @@ import {
   type LeaseFigures,
   round,
 } from '@agrifleet/domain';
-import { categoryZoom } from '../../../charts/categoryZoom.ts';
+import {
+  areaRankingOption,
+  CHART_TEXT,
+  dailyAreaOption,
+  PALETTE,
+  type RankItem,
+} from '../../../charts/areaCharts.ts';
 import type { EChartOption } from '../../../charts/EChart.tsx';
+
+export { PALETTE, type RankItem };
+
 import { lastStatDays, statDayNoon } from '../../../lib/statDay.ts';
 
-export const PALETTE: string[] = [
-  '#1677ff',
-  '#13c2c2',
-  '#52c41a',
-  '#faad14',
-  '#722ed1',
-  '#f5222d',
-  '#eb2f96',
-  '#fa8c16',
-];
-const TEXT = '#475569';
-const BLUE = '#1677ff';
-const GOLD = '#faad14';
-const LINE = '#e2e8f0';
+const TEXT = CHART_TEXT;
 
 export interface Look {
   unit: AreaUnit;
@@ -90,91 +86,16 @@ export function workFigures(f: LeaseFigures, look: Look, fallbackCurrency = 'CNY
 
 export const countText = integer;
 
-/** Daily area (bars, left axis, user's unit) and sorties (line, right axis); the latest 20 days in view. */
-export function dailyOption(
+/** Area per day and sorties (charts/areaCharts.ts). */
+export const dailyOption = (
   days: readonly LeaseDayPoint[],
   look: Look,
   names: { area: string; sorties: string },
-): EChartOption {
-  const zoom = categoryZoom(days.length, { latest: true, slider: { height: 16, bottom: 6 } });
-  return {
-    color: [BLUE, GOLD],
-    grid: { left: 8, right: 8, top: 36, bottom: zoom ? 30 : 8, containLabel: true },
-    legend: { top: 0, data: [names.area, names.sorties], textStyle: { color: TEXT } },
-    tooltip: { trigger: 'axis' },
-    dataZoom: zoom,
-    xAxis: {
-      type: 'category',
-      data: days.map((d) => d.day.slice(5)),
-      axisLabel: { color: TEXT },
-      axisLine: { lineStyle: { color: LINE } },
-    },
-    yAxis: [
-      {
-        type: 'value',
-        name: names.area,
-        axisLabel: { color: TEXT },
-        splitLine: { lineStyle: { color: LINE } },
-      },
-      {
-        type: 'value',
-        name: names.sorties,
-        minInterval: 1,
-        axisLabel: { color: TEXT },
-        splitLine: { show: false },
-      },
-    ],
-    series: [
-      {
-        type: 'bar',
-        name: names.area,
-        barMaxWidth: 18,
-        itemStyle: { borderRadius: [3, 3, 0, 0] },
-        data: days.map((d) => round(convertArea(d.areaMu, look.unit), 2)),
-      },
-      {
-        type: 'line',
-        name: names.sorties,
-        yAxisIndex: 1,
-        smooth: 0.3,
-        smoothMonotone: 'x',
-        showSymbol: false,
-        data: days.map((d) => d.sorties),
-      },
-    ],
-  };
-}
+): EChartOption => dailyAreaOption(days, look.unit, names);
 
-export interface RankItem {
-  name: string;
-  areaMu: number;
-}
-
-/** Horizontal bars, the first on top, areas in the user's unit. */
-export function rankingOption(items: readonly RankItem[], look: Look, areaName: string): EChartOption {
-  return {
-    color: [BLUE],
-    grid: { left: 8, right: 48, top: 8, bottom: 8, containLabel: true },
-    tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
-    xAxis: { type: 'value', axisLabel: { color: TEXT }, splitLine: { lineStyle: { color: LINE } } },
-    yAxis: {
-      type: 'category',
-      inverse: true,
-      data: items.map((i) => i.name),
-      axisLabel: { color: TEXT, width: 120, overflow: 'truncate' },
-    },
-    series: [
-      {
-        type: 'bar',
-        name: areaName,
-        barMaxWidth: 16,
-        itemStyle: { borderRadius: [0, 3, 3, 0] },
-        label: { show: true, position: 'right', color: TEXT },
-        data: items.map((i) => round(convertArea(i.areaMu, look.unit), 2)),
-      },
-    ],
-  };
-}
+/** Areas ranked, the first on top (charts/areaCharts.ts). */
+export const rankingOption = (items: readonly RankItem[], look: Look, areaName: string): EChartOption =>
+  areaRankingOption(items, look.unit, areaName);
 
 /** A ring of counts (zero slices left out), its legend below. */
 export function pieOption(items: ReadonlyArray<{ name: string; value: number }>): EChartOption {
