@@ -6,13 +6,14 @@
  * on every change and before sending, with the text the server would answer.
  */
 import { BLOCK_NAME_MAX, BLOCK_REMARK_MAX, type BlockRecord, convertArea } from '@agrifleet/domain';
-import { Alert, App, Button, Form, Input, Modal, Radio, Select, Space, Upload } from 'antd';
+import { Alert, App, Button, Form, Input, Radio, Select, Space, Upload } from 'antd';
 import type { Polygon } from 'geojson';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAreaUnit } from '../../lib/settings.ts';
 import { DrawControl, type DrawnShape, type DrawTool } from '../../map/DrawControl.tsx';
-import { MapView, useMapInstance } from '../../map/index.ts';
+import { useMapInstance } from '../../map/index.ts';
+import { MapEditorModal } from '../../map/MapEditorModal.tsx';
 import type { Catalog } from '../lookups/catalog.ts';
 import { useCrops, useMedicines } from '../lookups/useCatalog.ts';
 import { blocksApi } from './api.ts';
@@ -196,158 +197,152 @@ export function BlockEditor({ record, onClose }: Props) {
   };
 
   return (
-    <Modal
-      open
-      width="min(1240px, 96vw)"
+    <MapEditorModal
       title={t(record ? 'blocks:editor.titleEdit' : 'blocks:editor.titleCreate')}
+      saving={saving}
       onCancel={() => onClose(false)}
-      onOk={save}
-      okText={t('list:save')}
-      cancelText={t('list:cancel')}
-      confirmLoading={saving}
-      destroyOnHidden
-      okButtonProps={{ 'data-testid': 'blocks-save' } as Record<`data-${string}`, string>}
+      onSave={save}
+      saveTestId="blocks-save"
+      mapTestId="blocks-map"
+      width={1240}
+      map={
+        <>
+          <DrawControl tool={tool} shape={shape} onChange={drawn} holes color="#d48806" />
+          <FitTo geometry={framed} />
+        </>
+      }
     >
-      <div className={styles.editor}>
-        <Form
-          form={form}
-          layout="vertical"
-          className={styles.fields}
-          initialValues={{
-            blockName: record?.blockName,
-            cropId: record?.cropId ?? undefined,
-            medId: record?.medId ?? undefined,
-            remark: record?.remark ?? undefined,
-          }}
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={{
+          blockName: record?.blockName,
+          cropId: record?.cropId ?? undefined,
+          medId: record?.medId ?? undefined,
+          remark: record?.remark ?? undefined,
+        }}
+      >
+        <Form.Item
+          name="blockName"
+          label={t('blocks:col.name')}
+          rules={[{ required: true, whitespace: true, message: t('blocks:editor.nameRequired') }]}
         >
-          <Form.Item
-            name="blockName"
-            label={t('blocks:col.name')}
-            rules={[{ required: true, whitespace: true, message: t('blocks:editor.nameRequired') }]}
-          >
-            <Input data-testid="blocks-name" maxLength={BLOCK_NAME_MAX} />
-          </Form.Item>
-          <Form.Item name="cropId" label={t('blocks:col.crop')}>
-            <CatalogSelect catalog={crops} current={record?.cropId} testId="blocks-crop" />
-          </Form.Item>
-          <Form.Item name="medId" label={t('blocks:col.medicine')} extra={t('blocks:editor.medicineHelp')}>
-            <CatalogSelect catalog={medicines} current={record?.medId} testId="blocks-medicine" />
-          </Form.Item>
-          <Form.Item name="remark" label={t('blocks:col.remark')}>
-            <Input.TextArea rows={2} maxLength={BLOCK_REMARK_MAX} />
-          </Form.Item>
-          <Form.Item label={t('blocks:editor.shape')}>
-            <Space orientation="vertical" style={{ width: '100%' }}>
-              <Radio.Group
-                value={tool}
-                onChange={(e) => setTool(e.target.value)}
-                optionType="button"
+          <Input data-testid="blocks-name" maxLength={BLOCK_NAME_MAX} />
+        </Form.Item>
+        <Form.Item name="cropId" label={t('blocks:col.crop')}>
+          <CatalogSelect catalog={crops} current={record?.cropId} testId="blocks-crop" />
+        </Form.Item>
+        <Form.Item name="medId" label={t('blocks:col.medicine')} extra={t('blocks:editor.medicineHelp')}>
+          <CatalogSelect catalog={medicines} current={record?.medId} testId="blocks-medicine" />
+        </Form.Item>
+        <Form.Item name="remark" label={t('blocks:col.remark')}>
+          <Input.TextArea rows={2} maxLength={BLOCK_REMARK_MAX} />
+        </Form.Item>
+        <Form.Item label={t('blocks:editor.shape')}>
+          <Space orientation="vertical" style={{ width: '100%' }}>
+            <Radio.Group
+              value={tool}
+              onChange={(e) => setTool(e.target.value)}
+              optionType="button"
+              size="small"
+              options={[
+                {
+                  value: 'polygon',
+                  label: t(shape ? 'blocks:editor.drawHole' : 'blocks:editor.drawOuter'),
+                },
+                { value: 'select', label: t('blocks:editor.select'), disabled: !shape },
+              ]}
+              data-testid="blocks-tool"
+            />
+            <div className={styles.hint}>
+              {t(
+                tool === 'select'
+                  ? 'blocks:editor.hint.select'
+                  : shape
+                    ? 'blocks:editor.hint.hole'
+                    : 'blocks:editor.hint.outer',
+              )}
+            </div>
+            <Space wrap>
+              <span data-testid="blocks-upload">
+                <Upload accept=".kml,.geojson,.json,.zip" showUploadList={false} beforeUpload={importFile}>
+                  <Button size="small" data-testid="blocks-import">
+                    {t('blocks:editor.import')}
+                  </Button>
+                </Upload>
+              </span>
+              <Button
                 size="small"
-                options={[
-                  {
-                    value: 'polygon',
-                    label: t(shape ? 'blocks:editor.drawHole' : 'blocks:editor.drawOuter'),
-                  },
-                  { value: 'select', label: t('blocks:editor.select'), disabled: !shape },
-                ]}
-                data-testid="blocks-tool"
-              />
-              <div className={styles.hint}>
-                {t(
-                  tool === 'select'
-                    ? 'blocks:editor.hint.select'
-                    : shape
-                      ? 'blocks:editor.hint.hole'
-                      : 'blocks:editor.hint.outer',
-                )}
-              </div>
-              <Space wrap>
-                <span data-testid="blocks-upload">
-                  <Upload accept=".kml,.geojson,.json,.zip" showUploadList={false} beforeUpload={importFile}>
-                    <Button size="small" data-testid="blocks-import">
-                      {t('blocks:editor.import')}
-                    </Button>
-                  </Upload>
-                </span>
+                onClick={() => {
+                  setShape(null);
+                  setTool('polygon');
+                }}
+                disabled={!shape}
+              >
+                {t('blocks:editor.clear')}
+              </Button>
+              {holes ? (
                 <Button
                   size="small"
-                  onClick={() => {
-                    setShape(null);
-                    setTool('polygon');
-                  }}
-                  disabled={!shape}
+                  onClick={() =>
+                    shape &&
+                    setShape({
+                      geometry: { type: 'Polygon', coordinates: shape.geometry.coordinates.slice(0, 1) },
+                    })
+                  }
                 >
-                  {t('blocks:editor.clear')}
+                  {t('blocks:editor.clearHoles')}
                 </Button>
-                {holes ? (
-                  <Button
-                    size="small"
-                    onClick={() =>
-                      shape &&
-                      setShape({
-                        geometry: { type: 'Polygon', coordinates: shape.geometry.coordinates.slice(0, 1) },
-                      })
-                    }
-                  >
-                    {t('blocks:editor.clearHoles')}
-                  </Button>
-                ) : null}
-              </Space>
-              {imported ? (
-                <Space orientation="vertical" style={{ width: '100%' }} data-testid="blocks-import-pick">
-                  <span className={styles.hint}>{t('blocks:import.pick', { n: imported.length })}</span>
-                  <Select
-                    style={{ width: '100%' }}
-                    defaultValue={0}
-                    onChange={(i: number) => {
-                      const p = imported[i];
-                      if (p) take(p);
-                    }}
-                    options={imported.map((p, i) => ({
-                      value: i,
-                      label: `${i + 1}. ${p.name ?? t('blocks:import.unnamed')} (${areaText(blockAreaMu(p.geometry), unit)} ${t(`common:areaUnit.${unit}`)})`,
-                    }))}
-                  />
-                  <Button size="small" onClick={importEach} loading={saving} data-testid="blocks-import-each">
-                    {t('blocks:import.each', { n: imported.length })}
-                  </Button>
-                </Space>
-              ) : null}
-              {shape ? (
-                <div data-testid="blocks-shape-summary">
-                  <div className={styles.area} data-testid="blocks-area">
-                    {areaText(areaMu, unit)} {t(`common:areaUnit.${unit}`)}
-                  </div>
-                  {large ? (
-                    <Alert
-                      type="warning"
-                      showIcon
-                      title={t('blocks:editor.large.inline', { limit: limitText, unit: unitName })}
-                      data-testid="blocks-large-warning"
-                    />
-                  ) : null}
-                  <div className={styles.hint}>
-                    {t('blocks:editor.rings', {
-                      n: Math.max(0, (shape.geometry.coordinates[0]?.length ?? 1) - 1),
-                      holes,
-                    })}
-                  </div>
-                </div>
               ) : null}
             </Space>
-          </Form.Item>
-          {showProblem && problem ? (
-            <Alert type="error" showIcon title={problem} data-testid="blocks-geometry-error" />
-          ) : null}
-        </Form>
-        <div className={styles.map} data-testid="blocks-map">
-          <MapView>
-            <DrawControl tool={tool} shape={shape} onChange={drawn} holes color="#d48806" />
-            <FitTo geometry={framed} />
-          </MapView>
-        </div>
-      </div>
-    </Modal>
+            {imported ? (
+              <Space orientation="vertical" style={{ width: '100%' }} data-testid="blocks-import-pick">
+                <span className={styles.hint}>{t('blocks:import.pick', { n: imported.length })}</span>
+                <Select
+                  style={{ width: '100%' }}
+                  defaultValue={0}
+                  onChange={(i: number) => {
+                    const p = imported[i];
+                    if (p) take(p);
+                  }}
+                  options={imported.map((p, i) => ({
+                    value: i,
+                    label: `${i + 1}. ${p.name ?? t('blocks:import.unnamed')} (${areaText(blockAreaMu(p.geometry), unit)} ${t(`common:areaUnit.${unit}`)})`,
+                  }))}
+                />
+                <Button size="small" onClick={importEach} loading={saving} data-testid="blocks-import-each">
+                  {t('blocks:import.each', { n: imported.length })}
+                </Button>
+              </Space>
+            ) : null}
+            {shape ? (
+              <div data-testid="blocks-shape-summary">
+                <div className={styles.area} data-testid="blocks-area">
+                  {areaText(areaMu, unit)} {t(`common:areaUnit.${unit}`)}
+                </div>
+                {large ? (
+                  <Alert
+                    type="warning"
+                    showIcon
+                    title={t('blocks:editor.large.inline', { limit: limitText, unit: unitName })}
+                    data-testid="blocks-large-warning"
+                  />
+                ) : null}
+                <div className={styles.hint}>
+                  {t('blocks:editor.rings', {
+                    n: Math.max(0, (shape.geometry.coordinates[0]?.length ?? 1) - 1),
+                    holes,
+                  })}
+                </div>
+              </div>
+            ) : null}
+          </Space>
+        </Form.Item>
+        {showProblem && problem ? (
+          <Alert type="error" showIcon title={problem} data-testid="blocks-geometry-error" />
+        ) : null}
+      </Form>
+    </MapEditorModal>
   );
 }
 

@@ -5,11 +5,12 @@
  * map, the same text the server would answer.
  */
 import type { NoflyRecord } from '@agrifleet/domain';
-import { Alert, App, Button, Form, Input, InputNumber, Modal, Radio, Select, Space, Upload } from 'antd';
+import { Alert, App, Button, Form, Input, InputNumber, Radio, Select, Space, Upload } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DrawControl, type DrawnShape, type DrawTool } from '../../map/DrawControl.tsx';
-import { MapView, useMapInstance } from '../../map/index.ts';
+import { useMapInstance } from '../../map/index.ts';
+import { MapEditorModal } from '../../map/MapEditorModal.tsx';
 import { noflyApi } from './api.ts';
 import { importZoneFile } from './importZone.ts';
 import styles from './nofly.module.css';
@@ -115,108 +116,101 @@ export function ZoneEditor({ record, onClose }: Props) {
       : null;
 
   return (
-    <Modal
-      open
-      width="min(1200px, 96vw)"
+    <MapEditorModal
       title={t(record ? 'nofly:editor.titleEdit' : 'nofly:editor.titleCreate')}
+      saving={saving}
       onCancel={() => onClose(false)}
-      onOk={save}
-      okText={t('list:save')}
-      cancelText={t('list:cancel')}
-      confirmLoading={saving}
-      destroyOnHidden
-      okButtonProps={{ 'data-testid': 'nofly-save' } as Record<`data-${string}`, string>}
+      onSave={save}
+      saveTestId="nofly-save"
+      mapTestId="nofly-map"
+      map={
+        <>
+          <DrawControl tool={tool} shape={shape} onChange={drawn} />
+          <FitTo shape={framed} />
+        </>
+      }
     >
-      <div className={styles.editor}>
-        <Form
-          form={form}
-          layout="vertical"
-          className={styles.fields}
-          initialValues={{
-            name: record?.name,
-            noflyType: record?.noflyType ?? 2,
-            detailAddress: record?.detailAddress ?? undefined,
-          }}
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={{
+          name: record?.name,
+          noflyType: record?.noflyType ?? 2,
+          detailAddress: record?.detailAddress ?? undefined,
+        }}
+      >
+        <Form.Item
+          name="name"
+          label={t('nofly:col.name')}
+          rules={[{ required: true, whitespace: true, max: 64 }]}
         >
-          <Form.Item
-            name="name"
-            label={t('nofly:col.name')}
-            rules={[{ required: true, whitespace: true, max: 64 }]}
-          >
-            <Input data-testid="nofly-name" maxLength={64} />
-          </Form.Item>
-          <Form.Item name="noflyType" label={t('nofly:col.noflyType')} rules={[{ required: true }]}>
-            <Select
-              data-testid="nofly-type"
+          <Input data-testid="nofly-name" maxLength={64} />
+        </Form.Item>
+        <Form.Item name="noflyType" label={t('nofly:col.noflyType')} rules={[{ required: true }]}>
+          <Select
+            data-testid="nofly-type"
+            options={[
+              { value: 2, label: t('nofly:type.2') },
+              { value: 1, label: t('nofly:type.1') },
+            ]}
+          />
+        </Form.Item>
+        <Form.Item name="detailAddress" label={t('nofly:col.detailAddress')} rules={[{ max: 200 }]}>
+          <Input.TextArea rows={2} maxLength={200} />
+        </Form.Item>
+        <Form.Item label={t('nofly:col.shape')}>
+          <Space orientation="vertical" style={{ width: '100%' }}>
+            <Radio.Group
+              value={tool}
+              onChange={(e) => setTool(e.target.value)}
+              optionType="button"
+              size="small"
               options={[
-                { value: 2, label: t('nofly:type.2') },
-                { value: 1, label: t('nofly:type.1') },
+                { value: 'polygon', label: t('nofly:editor.drawPolygon') },
+                { value: 'circle', label: t('nofly:editor.drawCircle') },
+                { value: 'select', label: t('nofly:editor.select'), disabled: !shape },
               ]}
             />
-          </Form.Item>
-          <Form.Item name="detailAddress" label={t('nofly:col.detailAddress')} rules={[{ max: 200 }]}>
-            <Input.TextArea rows={2} maxLength={200} />
-          </Form.Item>
-          <Form.Item label={t('nofly:col.shape')}>
-            <Space orientation="vertical" style={{ width: '100%' }}>
-              <Radio.Group
-                value={tool}
-                onChange={(e) => setTool(e.target.value)}
-                optionType="button"
-                size="small"
-                options={[
-                  { value: 'polygon', label: t('nofly:editor.drawPolygon') },
-                  { value: 'circle', label: t('nofly:editor.drawCircle') },
-                  { value: 'select', label: t('nofly:editor.select'), disabled: !shape },
-                ]}
-              />
-              <div className={styles.hint}>{t(`nofly:editor.hint.${tool}`)}</div>
-              {shape?.circle ? (
-                <Space.Compact>
-                  <Space.Addon>{t('nofly:editor.radius')}</Space.Addon>
-                  <InputNumber
-                    min={10}
-                    max={100_000}
-                    value={Math.round(shape.circle.radiusM)}
-                    onChange={(v) => {
-                      if (typeof v !== 'number' || !shape.circle) return;
-                      const next = drawnOf({
-                        shape: 'circle',
-                        geometry: { type: 'Point', coordinates: shape.circle.center },
-                        radiusM: v,
-                      });
-                      setShape(next);
-                    }}
-                    data-testid="nofly-radius"
-                  />
-                </Space.Compact>
-              ) : null}
-              <Space wrap>
-                <span data-testid="nofly-upload">
-                  <Upload accept=".kml,.geojson,.json" showUploadList={false} beforeUpload={importFile}>
-                    <Button size="small" data-testid="nofly-import">
-                      {t('nofly:editor.import')}
-                    </Button>
-                  </Upload>
-                </span>
-                <Button size="small" onClick={() => drawn(null)} disabled={!shape}>
-                  {t('nofly:editor.clear')}
-                </Button>
-              </Space>
-              {summary ? <div data-testid="nofly-shape-summary">{summary}</div> : null}
+            <div className={styles.hint}>{t(`nofly:editor.hint.${tool}`)}</div>
+            {shape?.circle ? (
+              <Space.Compact>
+                <Space.Addon>{t('nofly:editor.radius')}</Space.Addon>
+                <InputNumber
+                  min={10}
+                  max={100_000}
+                  value={Math.round(shape.circle.radiusM)}
+                  onChange={(v) => {
+                    if (typeof v !== 'number' || !shape.circle) return;
+                    const next = drawnOf({
+                      shape: 'circle',
+                      geometry: { type: 'Point', coordinates: shape.circle.center },
+                      radiusM: v,
+                    });
+                    setShape(next);
+                  }}
+                  data-testid="nofly-radius"
+                />
+              </Space.Compact>
+            ) : null}
+            <Space wrap>
+              <span data-testid="nofly-upload">
+                <Upload accept=".kml,.geojson,.json" showUploadList={false} beforeUpload={importFile}>
+                  <Button size="small" data-testid="nofly-import">
+                    {t('nofly:editor.import')}
+                  </Button>
+                </Upload>
+              </span>
+              <Button size="small" onClick={() => drawn(null)} disabled={!shape}>
+                {t('nofly:editor.clear')}
+              </Button>
             </Space>
-          </Form.Item>
-          {showProblem && problem ? (
-            <Alert type="error" showIcon title={problem} data-testid="nofly-geometry-error" />
-          ) : null}
-        </Form>
-        <div className={styles.map} data-testid="nofly-map">
-          <MapView>
-            <DrawControl tool={tool} shape={shape} onChange={drawn} />
-            <FitTo shape={framed} />
-          </MapView>
-        </div>
-      </div>
-    </Modal>
+            {summary ? <div data-testid="nofly-shape-summary">{summary}</div> : null}
+          </Space>
+        </Form.Item>
+        {showProblem && problem ? (
+          <Alert type="error" showIcon title={problem} data-testid="nofly-geometry-error" />
+        ) : null}
+      </Form>
+    </MapEditorModal>
   );
 }

@@ -4,7 +4,7 @@
  * goes through the no-fly zones' geometry check (the server's) before it is sent.
  */
 import { TFTZ_NAME_MAX, type UnifiedTaskRow, unifiedTaskCreateBody } from '@agrifleet/domain';
-import { Alert, App, Button, DatePicker, Form, Input, Modal, Radio, Select, Space, Switch } from 'antd';
+import { Alert, App, Button, DatePicker, Form, Input, Radio, Select, Space, Switch } from 'antd';
 import type { Dayjs } from 'dayjs';
 import type { Polygon } from 'geojson';
 import { useMemo, useState } from 'react';
@@ -13,7 +13,7 @@ import { useSessionUser } from '../../app/session.ts';
 import { addDays, dayOfPicker, pickerDay, statToday } from '../../lib/statDay.ts';
 import { RegionFilter } from '../../list/RegionFilter.tsx';
 import { DrawControl, type DrawnShape, type DrawTool } from '../../map/DrawControl.tsx';
-import { MapView } from '../../map/index.ts';
+import { MapEditorModal } from '../../map/MapEditorModal.tsx';
 import { checkDrawn } from '../nofly/shapes.ts';
 import { unifiedTasksApi } from './api.ts';
 import {
@@ -104,91 +104,85 @@ export function TaskDialog({ record, catalogs, onClose }: Props) {
   );
 
   return (
-    <Modal
-      open
-      width="min(1200px, 96vw)"
+    <MapEditorModal
       title={t(record ? 'unifiedTasks:dialog.titleEdit' : 'unifiedTasks:dialog.titleCreate')}
+      saving={saving}
       onCancel={() => onClose(false)}
-      onOk={save}
-      okText={t('list:save')}
-      cancelText={t('list:cancel')}
-      confirmLoading={saving}
-      destroyOnHidden
-      okButtonProps={{ 'data-testid': 'task-save' } as Record<`data-${string}`, string>}
+      onSave={save}
+      saveTestId="task-save"
+      mapTestId="task-map"
+      map={
+        <>
+          <DrawControl tool={tool} shape={shape} onChange={drawn} />
+          <FitPolygon polygon={initialShape?.geometry ?? null} />
+        </>
+      }
     >
-      <div className={styles.editor}>
-        <Form form={form} layout="vertical" className={styles.fields} initialValues={initial}>
-          <Form.Item
-            name="tftzName"
-            label={t('unifiedTasks:col.tftzName')}
-            rules={[{ required: true, whitespace: true, max: TFTZ_NAME_MAX }]}
-          >
-            <Input data-testid="task-name" maxLength={TFTZ_NAME_MAX} />
-          </Form.Item>
-          <Form.Item name="region" label={t('unifiedTasks:field.region')} rules={[{ required: true }]}>
-            <RegionFilter data-testid="task-region" placeholder={t('unifiedTasks:field.region')} />
-          </Form.Item>
-          <Form.Item name="days" label={t('unifiedTasks:col.period')} rules={[{ required: true }]}>
-            <DatePicker.RangePicker allowClear={false} style={{ width: '100%' }} data-testid="task-days" />
-          </Form.Item>
-          <Form.Item name="tftzType" label={t('unifiedTasks:col.tftzType')} rules={[{ required: true }]}>
-            <Select
-              data-testid="task-type"
-              options={typeOptions.map((o) => ({ value: o.value, label: t(o.labelKey ?? '') }))}
+      <Form form={form} layout="vertical" initialValues={initial}>
+        <Form.Item
+          name="tftzName"
+          label={t('unifiedTasks:col.tftzName')}
+          rules={[{ required: true, whitespace: true, max: TFTZ_NAME_MAX }]}
+        >
+          <Input data-testid="task-name" maxLength={TFTZ_NAME_MAX} />
+        </Form.Item>
+        <Form.Item name="region" label={t('unifiedTasks:field.region')} rules={[{ required: true }]}>
+          <RegionFilter data-testid="task-region" placeholder={t('unifiedTasks:field.region')} />
+        </Form.Item>
+        <Form.Item name="days" label={t('unifiedTasks:col.period')} rules={[{ required: true }]}>
+          <DatePicker.RangePicker allowClear={false} style={{ width: '100%' }} data-testid="task-days" />
+        </Form.Item>
+        <Form.Item name="tftzType" label={t('unifiedTasks:col.tftzType')} rules={[{ required: true }]}>
+          <Select
+            data-testid="task-type"
+            options={typeOptions.map((o) => ({ value: o.value, label: t(o.labelKey ?? '') }))}
+          />
+        </Form.Item>
+        <Form.Item name="workType" label={t('unifiedTasks:col.workType')}>
+          {catalogSelect(catalogs.workTypes, 'task-worktype')}
+        </Form.Item>
+        <Form.Item name="cropId" label={t('unifiedTasks:col.cropId')}>
+          {catalogSelect(catalogs.crops, 'task-crop')}
+        </Form.Item>
+        <Form.Item name="medId" label={t('unifiedTasks:field.medId')}>
+          {catalogSelect(catalogs.medicines, 'task-medicine')}
+        </Form.Item>
+        <Form.Item
+          name="zfMonitor"
+          label={t('unifiedTasks:field.zfMonitor')}
+          valuePropName="checked"
+          extra={t('unifiedTasks:field.zfMonitorHelp')}
+        >
+          <Switch data-testid="task-zfmonitor" />
+        </Form.Item>
+        <Form.Item name="remark" label={t('unifiedTasks:field.remark')} rules={[{ max: 500 }]}>
+          <Input.TextArea rows={2} maxLength={500} />
+        </Form.Item>
+        <Form.Item label={t('unifiedTasks:field.polygon')} extra={t('unifiedTasks:field.polygonHelp')}>
+          <Space orientation="vertical" style={{ width: '100%' }}>
+            <Radio.Group
+              value={tool}
+              onChange={(e) => setTool(e.target.value)}
+              optionType="button"
+              size="small"
+              options={[
+                { value: 'polygon', label: t('nofly:editor.drawPolygon') },
+                { value: 'select', label: t('nofly:editor.select'), disabled: !shape },
+              ]}
             />
-          </Form.Item>
-          <Form.Item name="workType" label={t('unifiedTasks:col.workType')}>
-            {catalogSelect(catalogs.workTypes, 'task-worktype')}
-          </Form.Item>
-          <Form.Item name="cropId" label={t('unifiedTasks:col.cropId')}>
-            {catalogSelect(catalogs.crops, 'task-crop')}
-          </Form.Item>
-          <Form.Item name="medId" label={t('unifiedTasks:field.medId')}>
-            {catalogSelect(catalogs.medicines, 'task-medicine')}
-          </Form.Item>
-          <Form.Item
-            name="zfMonitor"
-            label={t('unifiedTasks:field.zfMonitor')}
-            valuePropName="checked"
-            extra={t('unifiedTasks:field.zfMonitorHelp')}
-          >
-            <Switch data-testid="task-zfmonitor" />
-          </Form.Item>
-          <Form.Item name="remark" label={t('unifiedTasks:field.remark')} rules={[{ max: 500 }]}>
-            <Input.TextArea rows={2} maxLength={500} />
-          </Form.Item>
-          <Form.Item label={t('unifiedTasks:field.polygon')} extra={t('unifiedTasks:field.polygonHelp')}>
-            <Space orientation="vertical" style={{ width: '100%' }}>
-              <Radio.Group
-                value={tool}
-                onChange={(e) => setTool(e.target.value)}
-                optionType="button"
-                size="small"
-                options={[
-                  { value: 'polygon', label: t('nofly:editor.drawPolygon') },
-                  { value: 'select', label: t('nofly:editor.select'), disabled: !shape },
-                ]}
-              />
-              <div className={styles.hint}>{t(`nofly:editor.hint.${tool}`)}</div>
-              <Button
-                size="small"
-                onClick={() => drawn(null)}
-                disabled={!shape}
-                data-testid="task-polygon-clear"
-              >
-                {t('nofly:editor.clear')}
-              </Button>
-            </Space>
-          </Form.Item>
-          {problem ? <Alert type="error" showIcon title={problem} data-testid="task-geometry-error" /> : null}
-        </Form>
-        <div className={styles.map} data-testid="task-map">
-          <MapView>
-            <DrawControl tool={tool} shape={shape} onChange={drawn} />
-            <FitPolygon polygon={initialShape?.geometry ?? null} />
-          </MapView>
-        </div>
-      </div>
-    </Modal>
+            <div className={styles.hint}>{t(`nofly:editor.hint.${tool}`)}</div>
+            <Button
+              size="small"
+              onClick={() => drawn(null)}
+              disabled={!shape}
+              data-testid="task-polygon-clear"
+            >
+              {t('nofly:editor.clear')}
+            </Button>
+          </Space>
+        </Form.Item>
+        {problem ? <Alert type="error" showIcon title={problem} data-testid="task-geometry-error" /> : null}
+      </Form>
+    </MapEditorModal>
   );
 }
