@@ -46,7 +46,7 @@ const call = (page: Page, path: string, method = 'GET', body?: unknown) =>
     { path, method, body },
   );
 
-describe('approvals', () => {
+describe('approvals', { timeout: 180_000 }, () => {
   it('a registered manufacturer is passed in AccountApplyList and gets its menus', async () => {
     const { page, context } = await newPage(browser);
     await page.goto(url('/register'));
@@ -79,9 +79,18 @@ describe('approvals', () => {
     const compare = admin.getByTestId('apply-compare');
     await compare.waitFor();
     expect(await compare.textContent()).toContain(NAME);
-    // A rejection without a reason is stopped in the dialog.
-    await admin.getByTestId('apply-reject').click();
-    await admin.getByText('驳回时请填写原因').waitFor();
+    // A rejection without a reason is stopped in the dialog (clicked again until it says so: under
+    // a loaded CPU the loaded check once saw the first click come to nothing; it sends nothing).
+    const missingReason = admin.getByText('驳回时请填写原因');
+    await expect
+      .poll(
+        async () => {
+          await admin.getByTestId('apply-reject').click();
+          return missingReason.isVisible();
+        },
+        { timeout: 60_000, interval: 1000 },
+      )
+      .toBe(true);
     await screenshot(admin, 'approvals-detail-zh');
     await admin.getByTestId('apply-pass').click();
     expect(await toastTexts(admin)).toContain('已通过，已通知申请人');
