@@ -250,18 +250,18 @@ describe('unified tasks: what counts', () => {
 });
 
 describe('unified tasks: the sorties list', () => {
-  it('pages the same rows from either end of the index (back-half pages are read from the oldest)', async () => {
+  it('pages the same rows whichever way a page is found (a day seek for the task, either end for a drone)', async () => {
     const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
     const now = Date.now();
     const period = { startDate: day(now - 5 * 86_400_000), endDate: day(now + 5 * 86_400_000) };
     const task = (
       await k.call('government', 'POST', UNIFIED_TASK_PATH, body({ tftzName: 'paging', ...period }))
     ).json().data.tftzId as number;
-    // Seven sorties of one drone, an hour apart.
+    // Seven sorties of one drone, 11 hours apart: four statistics days, so a page may start in any.
     for (let i = 0; i < 7; i++)
       await k.sortie(
         k.ids.operatorA,
-        strip(JIANGSU.lng, JIANGSU.lat, now - 3 * 86_400_000 + i * 3_600_000, 30),
+        strip(JIANGSU.lng, JIANGSU.lat, now - 4 * 86_400_000 + i * 11 * 3_600_000, 30),
       );
     const enrol = await k.call('government', 'POST', unifiedTaskCallPath(task, 'drones'), {
       droneIds: [droneA],
@@ -269,24 +269,28 @@ describe('unified tasks: the sorties list', () => {
       dataEndDate: period.endDate,
     });
     expect(enrol.statusCode, enrol.body).toBe(200);
-    const page = async (currentPage: number, pageSize: number) =>
+    const page = async (currentPage: number, pageSize: number, filter = '') =>
       (
         await k.call(
           'government',
           'GET',
-          `${unifiedTaskCallPath(task, 'sorties')}?currentPage=${currentPage}&pageSize=${pageSize}`,
+          `${unifiedTaskCallPath(task, 'sorties')}?currentPage=${currentPage}&pageSize=${pageSize}${filter}`,
         )
-      ).json().data as { total: number; records: { sortieId: number }[] };
-    const all = await page(1, 100);
-    // Seven, and the drone's sorties of the tests before.
-    expect(all.total).toBeGreaterThanOrEqual(7);
-    const ids = all.records.map((r) => r.sortieId);
-    expect(ids).toHaveLength(all.total);
-    for (const size of [1, 2, 3, 5])
-      for (let p = 1; p <= Math.ceil(ids.length / size) + 1; p++)
-        expect(
-          (await page(p, size)).records.map((r) => r.sortieId),
-          `page ${p} of ${size}`,
-        ).toEqual(ids.slice((p - 1) * size, p * size));
+      ).json().data as { total: number; records: { sortieId: number; startTime: number }[] };
+    for (const filter of ['', '&counted=1', `&droneId=${droneA}`]) {
+      const all = await page(1, 100, filter);
+      // Seven, and the drone's sorties of the tests before.
+      expect(all.total).toBeGreaterThanOrEqual(7);
+      const ids = all.records.map((r) => r.sortieId);
+      expect(ids).toHaveLength(all.total);
+      const times = all.records.map((r) => r.startTime);
+      expect(times).toEqual([...times].sort((a, b) => b - a));
+      for (const size of [1, 2, 3, 5])
+        for (let p = 1; p <= Math.ceil(ids.length / size) + 1; p++)
+          expect(
+            (await page(p, size, filter)).records.map((r) => r.sortieId),
+            `page ${p} of ${size}${filter}`,
+          ).toEqual(ids.slice((p - 1) * size, p * size));
+    }
   });
 });

@@ -42,5 +42,5 @@ export const unifiedTasksModule: Routes<FleetDeps> = async (app, deps) => {
   });
 
   const tasks = createTaskService({ db: deps.db, repo: createTaskRepo(deps.db), timeZone: tz });
-  await app.register(unifiedTaskRoutes, { tasks, stats: createTaskStats(deps.db), db: deps.db });
+  await app.register(unifiedTaskRoutes, { tasks, stats: createTaskStats(deps.db, tz), db: deps.db });
 };

@@ -1,9 +1,9 @@
 /**
  * A task's statistics (stat drones, owners, data, overview) and its sorties, in the caller's
  * scope: task_daily for the counted figures, task_sorties for the verdicts. One task's rows only,
- * through indexes led by tftz_id; the totals come from the rollups of migration 0037 (one row per
- * drone, per day and crop, per reason: kept by triggers), so a task of a million sorties answers
- * like a small one (bench/unified-tasks.ts).
+ * through indexes led by tftz_id; the totals come from the rollups of migrations 0037 and 0039 (one
+ * row per drone, per day and crop, per reason, per day and reason: kept by triggers), so a task of
+ * millions of sorties answers like a small one (bench/unified-tasks.ts).
  */
 import {
   EXCLUSION_REASONS,
@@ -25,7 +25,7 @@ const limit = (q: PageQ) => sql`LIMIT ${q.pageSize} OFFSET ${(q.currentPage - 1)
 const num = (v: unknown) => Number(v ?? 0);
 
 /**
- * ORDER BY and LIMIT of a page of a task's sorties, newest first. A page in the back half is read
+ * ORDER BY and LIMIT of a page of one drone's sorties in a task, newest first. A page in the back half is read
  * from the oldest end (the index is walked from whichever end is nearer: the last page costs what
  * the first does, the middle one the most).
  */
@@ -38,7 +38,7 @@ function pageOrder(q: PageQ, total: number) {
     LIMIT ${Math.min(q.pageSize, q.pageSize + fromOldest)} OFFSET ${Math.max(0, fromOldest)}`;
 }
 
-export function createTaskStats(db: Db) {
+export function createTaskStats(db: Db, timeZone: string) {
   return {
     async ranking(scope: DataScope, tftzId: number, by: 'drone' | 'pilot', q: PageQ) {
       const key = by === 'drone' ? sql`x.drone_id` : sql`x.pilot_id::text`;
@@ -205,6 +205,12 @@ export function createTaskStats(db: Db) {
         ? await sql<{ n: number }>`SELECT count(*)::int AS n FROM task_sorties ts WHERE ${where}`.execute(db)
         : await sql<{ n: number }>`SELECT coalesce(sum(ts.n), 0)::int AS n FROM task_reason_totals ts
             WHERE ${sql.join(byReason, sql` AND `)}`.execute(db);
+      const count = total.rows[0]?.n ?? 0;
+      const skip = (q.currentPage - 1) * q.pageSize;
+      if (skip >= count) return { records: [], total: count };
+      const page = q.droneId
+        ? pageOrder(q, count)
+        : await seekPage(sql.join(byReason, sql` AND `), skip, q.pageSize);
       const { rows } = await sql<{
         sortie_id: string;
         drone_id: string;
@@ -225,7 +231,7 @@ export function createTaskStats(db: Db) {
         SELECT ts.sortie_id, ts.drone_id, r.drone_name, ya.account_name AS yy_name, u.user_name AS pilot_name,
           s.start_time, s.end_time, s.area_mu, s.volume_l, s.crop_id, s.work_type, s.lng, s.lat, ts.counted, ts.reason
         FROM (SELECT ts.sortie_id, ts.drone_id, ts.start_time, ts.counted, ts.reason FROM task_sorties ts
-               WHERE ${where} ${pageOrder(q, total.rows[0]?.n ?? 0)}) ts
+               WHERE ${where} ${page}) ts
         JOIN sorties s ON s.sortie_id = ts.sortie_id
         JOIN drones r ON r.drone_id = ts.drone_id
         LEFT JOIN accounts ya ON ya.id = s.yy_account_id
@@ -248,8 +254,28 @@ export function createTaskStats(db: Db) {
         counted: r.counted,
         reason: (r.reason as ExclusionReason | null) ?? null,
       }));
-      return { records, total: total.rows[0]?.n ?? 0 };
+      return { records, total: count };
     },
   };
+
+  /**
+   * A page of the whole task (no drone chosen), newest first: the task's sorties per day (the
+   * rollup of migration 0039, at most a row per day, reason and owner) tell the day the page starts
+   * in; the page index is entered at that day's end, so a deep page skips at most one day's rows.
+   * The days are local days of STAT_TIMEZONE, as attribution wrote them.
+   */
+  async function seekPage(byReason: RawBuilder<unknown>, skip: number, size: number) {
+    const days = await sql<{ day: string; n: number }>`
+      SELECT ts.day::text AS day, sum(ts.n)::int AS n FROM task_sortie_days ts WHERE ${byReason}
+      GROUP BY ts.day HAVING sum(ts.n) > 0 ORDER BY ts.day DESC`.execute(db);
+    let before = 0;
+    for (const d of days.rows) {
+      if (before + d.n > skip)
+        return sql`AND ts.start_time < ((${d.day}::date + 1)::timestamp AT TIME ZONE ${timeZone})
+          ORDER BY ts.start_time DESC, ts.sortie_id DESC LIMIT ${size} OFFSET ${skip - before}`;
+      before += d.n;
+    }
+    return sql`ORDER BY ts.start_time DESC, ts.sortie_id DESC LIMIT ${size} OFFSET ${skip}`;
+  }
 }
 export type TaskStats = ReturnType<typeof createTaskStats>;
