@@ -1,6 +1,10 @@
 import { defineConfig } from 'vitest/config';
+import { e2eWorkers } from './setup/workers.ts';
 
-/** Browser tests: one real server (embedded PostgreSQL, test mode) for the run, Chromium per file. */
+/**
+ * Browser tests: one real server (embedded PostgreSQL, test mode) per worker for the run, Chromium
+ * per file; E2E_WORKERS files at once.
+ */
 export default defineConfig({
   test: {
     name: 'e2e',
@@ -9,6 +13,8 @@ export default defineConfig({
     globalSetup: ['setup/globalSetup.ts'],
     testTimeout: 60_000,
     hookTimeout: 90_000,
-    fileParallelism: false,
+    maxWorkers: e2eWorkers(),
+    // A file's worker decides its console: a fresh process per file keeps VITEST_POOL_ID its own.
+    pool: 'forks',
   },
 });

@@ -1,13 +1,18 @@
-/** One real console (test mode, built web app) for the whole browser-test run. */
+/**
+ * Real consoles (test mode, built web app) for the browser-test run: one per vitest worker, each
+ * with its own database, so two test files run at once without seeing each other's data
+ * (E2E_WORKERS, default 1: setup/workers.ts).
+ */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import { startTestConsole } from '../../apps/server/test/console.ts';
+import { e2eWorkers } from './workers.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseUrl: string;
-    port: number;
+    /** One console per worker; a file uses the one of its worker (setup/browser.ts). */
+    consolePorts: number[];
   }
 }
 
@@ -30,8 +35,18 @@ function assertProductionBuild() {
 
 export default async function setup(project: TestProject) {
   assertProductionBuild();
-  const console = await startTestConsole();
-  project.provide('baseUrl', console.baseUrl);
-  project.provide('port', console.port);
-  return () => console.stop();
+  const started = await Promise.allSettled(Array.from({ length: e2eWorkers() }, () => startTestConsole()));
+  const consoles = started.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+  const failed = started.find((r) => r.status === 'rejected');
+  if (failed) {
+    await Promise.all(consoles.map((c) => c.stop()));
+    throw failed.reason;
+  }
+  project.provide(
+    'consolePorts',
+    consoles.map((c) => c.port),
+  );
+  return async () => {
+    await Promise.all(consoles.map((c) => c.stop()));
+  };
 }

@@ -2,6 +2,7 @@
  * The whole console for browser tests and benchmarks: PostgreSQL (TEST_DATABASE_URL's server, or
  * embedded in a temp folder), migrations, demo data, the built web app, test mode, a free port.
  */
+import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -27,7 +28,7 @@ export interface TestConsole {
 }
 
 async function databaseOnServer(adminUrl: string): Promise<string> {
-  const name = `console_${Date.now()}_${process.pid}`;
+  const name = `console_${Date.now()}_${process.pid}_${randomBytes(3).toString('hex')}`;
   const c = new pg.Client({ connectionString: adminUrl });
   await c.connect();
   await c.query(`CREATE DATABASE ${name}`);

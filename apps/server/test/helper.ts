@@ -10,11 +10,9 @@ import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { DEMO_PASSWORD, DEMO_USERS } from '../src/demo/accounts.ts';
-import { seedDemo } from '../src/demo/seed.ts';
 import { createDb, type Db } from '../src/platform/db.ts';
 import { createLogger } from '../src/platform/logRedact.ts';
 import type { Message, Transport } from '../src/platform/messaging.ts';
-import { migrateToLatest } from '../src/platform/migrate.ts';
 import { createRateLimiter } from '../src/platform/rateLimit.ts';
 import { type HistoryOptions, seedHistory } from '../src/sim/historyGen.ts';
 
@@ -43,9 +41,10 @@ async function adminQuery(adminUrl: string, text: string) {
   }
 }
 
-async function createDatabase(adminUrl: string): Promise<{ name: string; url: string }> {
+/** A database of its own for a test file, a copy of a template of globalSetup.ts. */
+async function createDatabase(adminUrl: string, template: string): Promise<{ name: string; url: string }> {
   const name = `t_${randomBytes(6).toString('hex')}`;
-  await adminQuery(adminUrl, `CREATE DATABASE ${name}`);
+  await adminQuery(adminUrl, `CREATE DATABASE ${name} TEMPLATE ${template}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return { name, url: url.toString() };
@@ -66,7 +65,9 @@ export interface TestAppOptions {
 
 export async function createTestApp(opts: TestAppOptions = {}) {
   const adminUrl = inject('pgAdminUrl');
-  const database = await createDatabase(adminUrl);
+  const templates = inject('pgTemplates');
+  // The demo data as seedDemo writes it, or (seed: false) the schema alone.
+  const database = await createDatabase(adminUrl, opts.seed === false ? templates.schema : templates.demo);
   const db: Db = createDb(database.url, 4);
   const dataDir = mkdtempSync(join(tmpdir(), 'agrifleet-data-'));
   const dispose = async () => {
@@ -85,8 +86,6 @@ export async function createTestApp(opts: TestAppOptions = {}) {
   let app: FastifyInstance;
   let config: ReturnType<typeof loadConfig>;
   try {
-    await migrateToLatest(db);
-    if (opts.seed !== false) await seedDemo(db);
     config = loadConfig({
       NODE_ENV: 'test',
       AGRIFLEET_TEST_MODE: '1',
