@@ -17,8 +17,8 @@
  * and a deep page) of the large task; (b) the latency from a drone's landing message through
  * POST /api/telemetry/batch until the task's overview counts the sortie (BENCH_LANDINGS, 20);
  * (c) the wall time of one POST drones enrolling 2,000 drones of a fresh operator with 20 past
- * sorties each (re-attributed in the request). Checks that the rollups of migration 0037 equal
- * the rows they sum.
+ * sorties each (re-attributed in the request). Checks that the rollups of migrations 0037 and 0039
+ * equal the rows they sum. The deep page is the middle one: it seeks by day (0039's task_sortie_days).
  */
 import { performance } from 'node:perf_hooks';
 import { type TelemetryPoint, UNIFIED_TASK_PATH, unifiedTaskCallPath } from '@agrifleet/domain';
@@ -293,7 +293,7 @@ try {
   const enrolMs = Math.round(performance.now() - e0);
   step(`enrolment ${enrolMs} ms`);
 
-  // The rollups (migration 0037) against the rows they sum, over every task.
+  // The rollups (migrations 0037, 0039) against the rows they sum, over every task.
   const mismatch = (
     await sql<{ n: number }>`SELECT
       (SELECT count(*) FROM (SELECT tftz_id, drone_id, sum(sorties) s, round(sum(area_mu)::numeric, 3) a
@@ -302,7 +302,10 @@ try {
         WHERE x.s IS DISTINCT FROM y.s OR x.a IS DISTINCT FROM y.a)
       + (SELECT count(*) FROM (SELECT tftz_id, coalesce(reason, '') r, count(*) n FROM task_sorties GROUP BY 1, 2) x
          FULL JOIN (SELECT tftz_id, reason r, sum(n) n FROM task_reason_totals WHERE n > 0 GROUP BY 1, 2) y
-         USING (tftz_id, r) WHERE x.n IS DISTINCT FROM y.n) AS n`.execute(db)
+         USING (tftz_id, r) WHERE x.n IS DISTINCT FROM y.n)
+      + (SELECT count(*) FROM (SELECT tftz_id, day, coalesce(reason, '') r, count(*) n FROM task_sorties GROUP BY 1, 2, 3) x
+         FULL JOIN (SELECT tftz_id, day, reason r, sum(n) n FROM task_sortie_days WHERE n > 0 GROUP BY 1, 2, 3) y
+         USING (tftz_id, day, r) WHERE x.n IS DISTINCT FROM y.n) AS n`.execute(db)
   ).rows[0]?.n;
   const out = {
     postgres: bench.postgres,
