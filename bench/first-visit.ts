@@ -21,6 +21,7 @@ import type { Browser, Page } from 'playwright-core';
 import { hashSeed, mulberry32 } from '../apps/server/src/sim/flight/index.ts';
 import { startTestConsole } from '../apps/server/test/console.ts';
 import { launchChromium } from '../e2e/setup/chromium.ts';
+import { storeSignIn } from './browser-kit.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const QUIET_MS = 500;
@@ -130,22 +131,7 @@ async function menuScreens(page: Page): Promise<Screen[]> {
 }
 
 async function signIn(page: Page, baseUrl: string, phone: string) {
-  const request = page.context().request;
-  await request.get(`${baseUrl}/api/user/baseaccount/getVerify?r=1`);
-  const answer = (await (await request.get(`${baseUrl}/api/__test/captcha`)).json()).answer as string;
-  const res = await request.post(`${baseUrl}/api/user/baseaccount/loginPd`, {
-    data: { phoneNum: phone, password: 'agri2026', verifyCode: answer },
-  });
-  if (!res.ok()) throw new Error(`sign-in ${phone}: ${res.status()}`);
-  const { jToken, expire, refreshToken, ...info } = (await res.json()).data;
-  await page.goto(`${baseUrl}/login`);
-  await page.evaluate(
-    ({ token, user }) => {
-      localStorage.setItem('token', token);
-      localStorage.setItem('userInfo', user);
-    },
-    { token: JSON.stringify({ token: jToken, expire, refreshToken }), user: JSON.stringify(info) },
-  );
+  await storeSignIn(page, baseUrl, phone);
   await page.goto(`${baseUrl}/`);
   await page.waitForFunction(() => location.pathname !== '/', null, { timeout: 30_000 });
 }

@@ -10,30 +10,18 @@
  * Measured 2026-11-28: the monitor about 10 CPU-seconds (some 20 map frames of ~350 ms each: WebGL
  * in SwiftShader, and a ReadPixels per compositor commit), a list screen about 3 (the app itself).
  */
-import { readdirSync, readFileSync } from 'node:fs';
 import { SCREENS } from '@agrifleet/domain';
 import { startTestConsole } from '../apps/server/test/console.ts';
 import { launchChromium } from '../e2e/setup/chromium.ts';
+import { storeSignIn } from './browser-kit.ts';
+import { processCpuSeconds } from './telemetry-kit.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const PHONE = process.env.PHONE ?? '13800000002';
 const ONLY = process.env.SCREENS?.split(',');
 
-/** CPU time of every Chromium process now, in clock ticks (100 a second). */
-function chromiumTicks(): number {
-  let ticks = 0;
-  for (const pid of readdirSync('/proc')) {
-    if (!/^\d+$/.test(pid)) continue;
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const close = stat.lastIndexOf(')');
-      if (!stat.slice(stat.indexOf('(') + 1, close).includes('chrom')) continue;
-      const fields = stat.slice(close + 2).split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {}
-  }
-  return ticks;
-}
+/** CPU seconds of every Chromium process so far. */
+const chromiumSeconds = () => processCpuSeconds((comm) => comm.includes('chrom'));
 
 const console_ = await startTestConsole();
 const browser = await launchChromium();
@@ -50,30 +38,17 @@ try {
   });
   const page = await context.newPage();
   const base = console_.baseUrl;
-  await context.request.get(`${base}/api/user/baseaccount/getVerify?r=1`);
-  const answer = (await (await context.request.get(`${base}/api/__test/captcha`)).json()).answer;
-  const res = await context.request.post(`${base}/api/user/baseaccount/loginPd`, {
-    data: { phoneNum: PHONE, password: 'agri2026', verifyCode: answer },
-  });
-  const { jToken, expire, refreshToken, ...info } = (await res.json()).data;
-  await page.goto(`${base}/login`);
-  await page.evaluate(
-    ({ token, user }) => {
-      localStorage.setItem('token', token);
-      localStorage.setItem('userInfo', user);
-    },
-    { token: JSON.stringify({ token: jToken, expire, refreshToken }), user: JSON.stringify(info) },
-  );
+  await storeSignIn(page, base, PHONE);
   const rows: { screen: string; cpuS: number; frames: number; at: string }[] = [];
   for (const [screen, route] of Object.entries(SCREENS)) {
     if (route.includes(':') || (ONLY && !ONLY.includes(screen))) continue;
     await page.goto(`${base}/login`);
     await page.waitForTimeout(1500);
-    const before = chromiumTicks();
+    const before = chromiumSeconds();
     await page.goto(`${base}${route}`);
     await page.waitForTimeout(SECONDS * 1000);
     const frames = await page.evaluate(() => (window as unknown as { __frames: number }).__frames);
-    rows.push({ screen, cpuS: (chromiumTicks() - before) / 100, frames, at: new URL(page.url()).pathname });
+    rows.push({ screen, cpuS: chromiumSeconds() - before, frames, at: new URL(page.url()).pathname });
     process.stderr.write(`screen-cpu: ${screen} ${rows.at(-1)?.cpuS} s\n`);
   }
   rows.sort((a, b) => b.cpuS - a.cpuS);

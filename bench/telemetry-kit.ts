@@ -234,8 +234,11 @@ export function summary(values: Float64Array | number[], digits = 1) {
   };
 }
 
-/** CPU seconds used so far by all PostgreSQL processes of this machine (Linux /proc). */
-export function postgresCpuSeconds(): number {
+/**
+ * CPU seconds used so far by the processes of this machine whose name `ours` accepts (Linux /proc);
+ * `children`: with those of their exited children they waited for.
+ */
+export function processCpuSeconds(ours: (comm: string) => boolean, children = false): number {
   const hz = 100;
   let ticks = 0;
   for (const pid of readdirSync('/proc')) {
@@ -243,17 +246,18 @@ export function postgresCpuSeconds(): number {
     try {
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
       const close = stat.lastIndexOf(')');
-      const comm = stat.slice(stat.indexOf('(') + 1, close);
-      if (comm !== 'postgres' && !comm.startsWith('postgres')) continue;
+      if (!ours(stat.slice(stat.indexOf('(') + 1, close))) continue;
       const f = stat.slice(close + 2).split(' ');
-      // utime, stime, and those of exited children the postmaster waited for (ended backends).
-      ticks += Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14]);
+      ticks += Number(f[11]) + Number(f[12]) + (children ? Number(f[13]) + Number(f[14]) : 0);
     } catch {
       // the process ended meanwhile
     }
   }
   return ticks / hz;
 }
+
+/** CPU seconds used so far by all PostgreSQL processes, with the ended backends the postmaster waited for. */
+export const postgresCpuSeconds = () => processCpuSeconds((comm) => comm.startsWith('postgres'), true);
 
 /** Microseconds some runnable task of the machine waited for a CPU (Linux PSI), or NaN. */
 function cpuWaitUs(): number {
