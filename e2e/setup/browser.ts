@@ -32,7 +32,6 @@ export const port = () => {
   const ports = inject('consolePorts');
   return ports[(Number(process.env.VITEST_POOL_ID ?? 1) - 1) % ports.length];
 };
-export const baseUrl = () => `http://localhost:${port()}`;
 
 /** A fresh context (own cookies and storage) in a language, at 1440x900. */
 export async function newPage(browser: Browser, opts: { language?: string; host?: string } = {}) {

@@ -25,9 +25,9 @@ const limit = (q: PageQ) => sql`LIMIT ${q.pageSize} OFFSET ${(q.currentPage - 1)
 const num = (v: unknown) => Number(v ?? 0);
 
 /**
- * ORDER BY and LIMIT of a page of one drone's sorties in a task, newest first. A page in the back half is read
- * from the oldest end (the index is walked from whichever end is nearer: the last page costs what
- * the first does, the middle one the most).
+ * ORDER BY and LIMIT of a page of one drone's sorties in a task, newest first. A page in the back
+ * half is read from the oldest end (the index is walked from whichever end is nearer: the last page
+ * costs what the first does, the middle one the most). A page of the whole task: seekPage.
  */
 function pageOrder(q: PageQ, total: number) {
   const offset = (q.currentPage - 1) * q.pageSize;
