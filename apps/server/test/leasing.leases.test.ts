@@ -279,6 +279,17 @@ describe('leases of maker-a', () => {
     expect(await drone(d1)).toMatchObject({ locked: false, yy_account_id: ids.makerA, rental_model: null });
     expect((await lease(ids.lease1)).status).toBe(2);
     await refused(409, 'makerA', 'POST', P.returnDrone, { id: ids.lease1 });
+    // A new lease of the drone dated back before that return would cover a sortie twice: refused,
+    // naming the drone and the return.
+    const back = (await lease(ids.lease1)).return_time?.getTime() as number;
+    const early = await refused(400, 'makerA', 'POST', P.addRental, {
+      accountId: ids.operatorA,
+      droneIds: [d1],
+      leaseModel: 1,
+      startTime: back - 60_000,
+    });
+    expect(early.en).toContain(d1);
+    expect(early.en).toContain('returned at');
     // Back to a positive balance for the rest.
     await t.db.transaction().execute((trx) =>
       post(trx, {

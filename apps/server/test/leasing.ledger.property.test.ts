@@ -87,8 +87,16 @@ async function randomRun(seed: number, steps: number): Promise<Run> {
     const droneIndex = Math.floor(rnd() * pool.length);
     const drone = pool[droneIndex] as string;
     if (r < 0.15) {
-      // Lease a drone (refused when already leased: fine, nothing changes).
+      // Lease a drone (refused when already leased: fine, nothing changes), dated back but not
+      // before the drone's last return (refused too: one client at a time).
       const model = pick([1, 2, 3] as const);
+      const back = await t.db
+        .selectFrom('leases')
+        .select((eb) => eb.fn.max('return_time').as('at'))
+        .where('drone_id', '=', drone)
+        .where('status', '=', 2)
+        .executeTakeFirst();
+      const after = back?.at ? new Date(back.at).getTime() + 1000 : 0;
       await api('POST', RENTAL_PATHS.addRental, {
         accountId: c.client,
         droneIds: [drone],
@@ -96,7 +104,7 @@ async function randomRun(seed: number, steps: number): Promise<Run> {
         muUnitPrice: pick([3, 5.5, 9]),
         durationPrice: pick([36, 72, 120]),
         // Dated back: the landings that follow start after it.
-        startTime: Date.now() - pick([30, 60]) * 60_000,
+        startTime: Math.max(Date.now() - pick([30, 60]) * 60_000, after),
       });
     } else if (r < 0.22) {
       const list = body(await ok('GET', RENTAL_PATHS.rentalList, undefined)).data as {

@@ -72,6 +72,13 @@ export const LEASING_CLIENTS_MESSAGES = {
     th: 'เวลาเริ่มเช่าต้องอยู่ระหว่าง 24 ชั่วโมงที่แล้วถึง 90 วันข้างหน้า',
     ko: '임대 시작 시각은 24시간 전부터 90일 후 사이여야 합니다',
   },
+  leaseStartBeforeReturn: {
+    zh: '无人机 {droneId} 于 {returnTime} 归还，新租赁的开始时间不能早于此时间',
+    en: 'Drone {droneId} was returned at {returnTime}: a new lease cannot start before that',
+    'zh-TW': '無人機 {droneId} 於 {returnTime} 歸還，新租賃的開始時間不能早於此時間',
+    th: 'โดรน {droneId} ถูกคืนเมื่อ {returnTime} การเช่าใหม่ต้องไม่เริ่มก่อนเวลานั้น',
+    ko: '드론 {droneId}은(는) {returnTime}에 반납되었습니다. 새 임대는 그 이전에 시작할 수 없습니다',
+  },
   leaseReturnTimeInvalid: {
     zh: '归还时间不能早于租赁开始或最后一次已计费架次的开始，也不能晚于当前时间',
     en: 'The return time cannot be before the lease start or the start of its last billed sortie, nor in the future',

@@ -195,6 +195,17 @@ export function createLeasesRepo(db: Exec) {
       return r?.model_name ?? String(modelId);
     },
 
+    /** When the drone's latest returned lease ended (ms), or null. */
+    async lastReturn(trx: Exec, droneId: string) {
+      const r = await trx
+        .selectFrom('leases')
+        .select(sql<Date | null>`max(return_time)`.as('at'))
+        .where('drone_id', '=', droneId)
+        .where('status', '=', 2)
+        .executeTakeFirst();
+      return r?.at ? new Date(r.at).getTime() : null;
+    },
+
     /** The start of the latest billed sortie of a lease (ms), or null. */
     async lastSortieStart(trx: Exec, leaseId: number) {
       const r = await trx

@@ -11,6 +11,7 @@ import {
   CHARGE_KINDS,
   CLIENT_STATUS,
   ErrorCode,
+  formatDate,
   LEASE_RETURN_AHEAD_MS,
   LEASE_START_AHEAD_MS,
   LEASE_START_BACK_MS,
@@ -153,6 +154,14 @@ export function createLeasesService(d: {
             .where('status', '=', LEASE_STATUS.leasing)
             .executeTakeFirst();
           if (leased) throw conflict('leaseDroneLeased', { droneId });
+          // A drone is with one client at a time: a lease dated back cannot start before the drone's
+          // last return, or a sortie in between would be covered by two leases.
+          const back = await d.repo.lastReturn(trx, droneId);
+          if (back !== null && start < back)
+            throw errors.badRequest('leaseStartBeforeReturn', {
+              droneId,
+              returnTime: formatDate(back, 'YYYY-MM-DD HH:mm:ss', d.timeZone),
+            });
           const yy = drone.yy_account_id;
           if ((yy !== null && yy !== l.accountId) || drone.activation_status !== 2)
             throw errors.badRequest('leaseDroneNotLeasable', { droneId });
