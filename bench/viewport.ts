@@ -131,6 +131,7 @@ try {
     sorties: {} as SortiesRepo,
     stats: {} as Parameters<typeof createMonitorService>[0]['stats'],
     timeZone: 'Asia/Shanghai',
+    zf: () => false,
   });
   const tokens = new Map<string, string>();
   for (const s of SCOPES) tokens.set(s.name, await signIn(con.baseUrl, s.phone));

@@ -269,18 +269,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const stats = createStatsService(createStatsRepo(db, config.statTimeZone), {
     timeZone: config.statTimeZone,
   });
+  const zfMonitor = createZfMonitor({ db, notifier, logger: deps.logger });
+  app.addHook('onReady', () => zfMonitor.start());
+  app.addHook('onClose', async () => zfMonitor.stop());
   const monitor = createMonitorService({
     live: telemetry.live,
     sorties,
     stats,
     timeZone: config.statTimeZone,
+    zf: zfMonitor.monitored,
   });
   const anomalies = createAnomaliesRepo(db);
-  const zfMonitor = createZfMonitor({ db, notifier, logger: deps.logger });
-  app.addHook('onReady', () => zfMonitor.start());
-  app.addHook('onClose', async () => zfMonitor.stop());
   await app.register(monitorRoutes, { monitor, sorties, nofly: createNoflyRepo(db), anomalies });
-  await app.register(monitorSocket, { live: telemetry.live, db, sessions: sessionEvents });
+  await app.register(monitorSocket, {
+    live: telemetry.live,
+    db,
+    sessions: sessionEvents,
+    zf: zfMonitor.monitored,
+  });
   await app.register(sortieRoutes, { sorties, anomalies });
   await app.register(statsRoutes, { stats });
   const datastatRepo = createDatastatRepo(db);

@@ -2,15 +2,15 @@
 import type { MapDrone, MonitorQuery } from '@agrifleet/domain';
 import { type DataScope, regionRange } from '../../platform/auth/scope.ts';
 import type { LiveDrone } from '../../telemetry/ingest/liveState.ts';
-import { zfMonitored } from './zfMonitor.ts';
+import type { ZfMonitored } from './zfMonitor.ts';
 
 const inRange = (v: number | null | undefined, [lo, hi]: [number, number]) => v != null && v >= lo && v <= hi;
 
 /**
  * In scope: owners; for a government, where the drone is now or where it is registered, or a drone
- * of its running unified task with monitoring on (zfMonitor.ts).
+ * of its running unified task with monitoring on (`zf`: the app's zfMonitor).
  */
-export function liveInScope(scope: DataScope, d: LiveDrone): boolean {
+export function liveInScope(scope: DataScope, d: LiveDrone, zf: ZfMonitored): boolean {
   switch (scope.kind) {
     case 'all':
       return true;
@@ -20,11 +20,7 @@ export function liveInScope(scope: DataScope, d: LiveDrone): boolean {
       return d.meta.yy === scope.accountId;
     case 'region': {
       const r = regionRange(scope.code);
-      return (
-        inRange(d.region[scope.level], r) ||
-        inRange(d.meta.regionCode, r) ||
-        zfMonitored(scope, d.meta.droneId)
-      );
+      return inRange(d.region[scope.level], r) || inRange(d.meta.regionCode, r) || zf(scope, d.meta.droneId);
     }
   }
 }

@@ -13,6 +13,7 @@ import type { SortiesRepo } from '../sorties/sorties.repo.ts';
 import { todayStartIn } from '../stats/calendar.ts';
 import type { StatsService } from '../stats/stats.service.ts';
 import { liveInScope, matchesQuery, toMapDrone } from './liveQuery.ts';
+import type { ZfMonitored } from './zfMonitor.ts';
 
 export function createMonitorService(deps: {
   live: LiveState;
@@ -20,6 +21,8 @@ export function createMonitorService(deps: {
   timeZone: string;
   sorties: SortiesRepo;
   stats: Pick<StatsService, 'allTime'>;
+  /** The government-monitoring test of unified tasks (zfMonitor.ts). */
+  zf: ZfMonitored;
   now?: () => number;
 }) {
   const { live, sorties, stats } = deps;
@@ -30,7 +33,7 @@ export function createMonitorService(deps: {
     const out: MapDrones = { droneId: [], lng: [], lat: [], heading: [], state: [], time: [] };
     for (const d of live.values()) {
       if (live.online(d, t) !== online) continue;
-      if (!matchesQuery(q, d) || !liveInScope(scope, d)) continue;
+      if (!matchesQuery(q, d) || !liveInScope(scope, d, deps.zf)) continue;
       const p = d.point;
       out.droneId.push(d.meta.droneId);
       out.lng.push(Math.round(p.lng * 1e6) / 1e6);
@@ -53,7 +56,7 @@ export function createMonitorService(deps: {
       const t = now();
       let n = 0;
       for (const d of live.values())
-        if (live.online(d, t) && matchesQuery(q, d) && liveInScope(scope, d)) n++;
+        if (live.online(d, t) && matchesQuery(q, d) && liveInScope(scope, d, deps.zf)) n++;
       return n;
     },
 
@@ -86,7 +89,7 @@ export function createMonitorService(deps: {
     /** The drone's panel, or null when it is not in scope or never reported. */
     async droneDetail(scope: DataScope, droneId: string): Promise<DroneDetail | null> {
       const d = live.get(droneId);
-      if (!d || !liveInScope(scope, d)) return null;
+      if (!d || !liveInScope(scope, d, deps.zf)) return null;
       const t = now();
       const online = live.online(d, t);
       const [names, today] = await Promise.all([
@@ -116,7 +119,7 @@ export function createMonitorService(deps: {
     /** Points of the drone's sortie in the air (empty when it is on the ground). */
     async liveTrack(scope: DataScope, droneId: string) {
       const d = live.get(droneId);
-      if (!d || !liveInScope(scope, d)) return null;
+      if (!d || !liveInScope(scope, d, deps.zf)) return null;
       const start = d.airborne && live.online(d, now()) ? d.sortieStart : null;
       return {
         droneId,

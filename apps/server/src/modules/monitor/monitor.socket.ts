@@ -32,6 +32,7 @@ import type { Db } from '../../platform/db.ts';
 import { errors } from '../../platform/errors.ts';
 import type { LiveState } from '../../telemetry/ingest/liveState.ts';
 import { liveInScope, matchesQuery, toMapDrone } from './liveQuery.ts';
+import type { ZfMonitored } from './zfMonitor.ts';
 
 interface Client {
   socket: WebSocket;
@@ -52,6 +53,7 @@ export function diffFor(
   client: Pick<Client, 'scope' | 'query' | 'offline' | 'sent'>,
   live: LiveState,
   now: number,
+  zf: ZfMonitored,
 ): MonitorPush {
   const changed: MapDrone[] = [];
   const removed: string[] = [];
@@ -59,7 +61,7 @@ export function diffFor(
   const seen = new Set<string>();
   const q = client.query ?? {};
   for (const d of live.values()) {
-    if (!liveInScope(client.scope, d)) continue;
+    if (!liveInScope(client.scope, d, zf)) continue;
     const online = live.online(d, now);
     if (online) onlineCount++;
     if (!matchesQuery(q, d) || (!online && !client.offline)) continue;
@@ -95,7 +97,7 @@ export function sameOrigin(origin: string | undefined, host: string): boolean {
 
 export async function monitorSocket(
   app: FastifyInstance,
-  { live, db, sessions }: { live: LiveState; db: Db; sessions: SessionEvents },
+  { live, db, sessions, zf }: { live: LiveState; db: Db; sessions: SessionEvents; zf: ZfMonitored },
 ) {
   const clients = new Set<Client>();
   const end = (c: Client) => {
@@ -120,7 +122,7 @@ export async function monitorSocket(
       if (!c.query || c.socket.readyState !== c.socket.OPEN) continue;
       // A client that cannot keep up is skipped until its buffer drains (throttling, not queueing).
       if (c.socket.bufferedAmount > 4 * 1024 * 1024) continue;
-      const push = diffFor(c, live, now);
+      const push = diffFor(c, live, now, zf);
       if (push.drones.droneId.length || push.removed.length) c.socket.send(JSON.stringify(push));
     }
   }
@@ -173,7 +175,7 @@ export async function monitorSocket(
           client.offline = msg.offline === true;
           if (!clients.has(client)) return;
           // The new view at once: drones now in it, and those that left it.
-          socket.send(JSON.stringify(diffFor(client, live, Date.now())));
+          socket.send(JSON.stringify(diffFor(client, live, Date.now(), zf)));
         } catch {
           // not JSON: ignored
         }

@@ -5,8 +5,8 @@
  * reach that government (monitor alerts, anomaly bulletins). Off adds nothing: the region rule of
  * platform/auth/scope.ts alone applies.
  *
- * `zfMonitored` is THE test for the live state (monitor map, socket, drone panel): an in-memory index
- * of government -> drone -> periods, reloaded on a change notice (ZF_CHANNELS: the unified-task
+ * `monitored` (of the app's createZfMonitor) is THE test for the live state (monitor map, socket,
+ * drone panel): an in-memory index of government -> drone -> periods, one per app, reloaded on a change notice (ZF_CHANNELS: the unified-task
  * module notifies in the transaction that writes a task or an enrolment) and every minute. Anomaly
  * reads use `anomalyScopeCondition`, the same rule in SQL (exact, no cache), once the tables exist.
  */
@@ -23,14 +23,8 @@ const REFRESH_MS = 60_000;
 /** Government account id -> drone id -> periods [from, to) in ms. */
 type ZfIndex = Map<number, Map<string, Array<[number, number]>>>;
 
-let current: ZfIndex = new Map();
-
 /** Whether a government's scope takes the drone now through a monitored task it runs. */
-export function zfMonitored(scope: DataScope, droneId: string, now: number = Date.now()): boolean {
-  if (scope.kind !== 'region' || scope.accountId === undefined) return false;
-  const periods = current.get(scope.accountId)?.get(droneId);
-  return periods?.some(([from, to]) => now >= from && now < to) ?? false;
-}
+export type ZfMonitored = (scope: DataScope, droneId: string, now?: number) => boolean;
 
 /**
  * Anomaly rows (`cols`, plus the row's drone and time columns) in scope: the scope's own rule, and
@@ -64,6 +58,13 @@ export function createZfMonitor(deps: { db: Db; notifier?: Notifier; logger?: Lo
   const unlisten: Array<() => void> = [];
   let loading: Promise<void> | null = null;
   let again = false;
+  let current: ZfIndex = new Map();
+
+  const monitored: ZfMonitored = (scope, droneId, now = Date.now()) => {
+    if (scope.kind !== 'region' || scope.accountId === undefined) return false;
+    const periods = current.get(scope.accountId)?.get(droneId);
+    return periods?.some(([from, to]) => now >= from && now < to) ?? false;
+  };
 
   async function load() {
     const { rows } = await sql<Row>`
@@ -106,6 +107,7 @@ export function createZfMonitor(deps: { db: Db; notifier?: Notifier; logger?: Lo
   }
 
   return {
+    monitored,
     refresh,
     async start() {
       for (const ch of ZF_CHANNELS) {
