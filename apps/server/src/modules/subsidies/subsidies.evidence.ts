@@ -22,7 +22,13 @@ import {
 import type { SprayPoint } from '../../telemetry/area/sprayedArea.ts';
 import { decodeSprayFixes } from '../../telemetry/codec/trackCodec.ts';
 import { M2_PER_MU, samplesOutside, shareOutside } from './subsidies.geometry.ts';
-import { overlapsInOrder } from './subsidies.overlap.ts';
+import {
+  addToGroup,
+  groupOverlaps,
+  newOverlapGroup,
+  newOverlapScratch,
+  type OverlapScratch,
+} from './subsidies.overlap.ts';
 import type { Programme, RateVersion, SortieFactRow } from './subsidies.sources.ts';
 
 /** The rule's version, kept in every line and in the sealed digest. */
@@ -107,11 +113,12 @@ export async function buildEvidence(inp: EvidenceInput): Promise<LineEvidence[]>
         )
       : Promise.resolve(new Map<string, Uint8Array>());
   let next = fetch(batches[0]);
+  const scratch = newOverlapScratch();
   try {
     for (let i = 0; i < batches.length; i++) {
       const blobs = await next;
       next = fetch(batches[i + 1]);
-      for (const g of batches[i] as SortieFactRow[][]) measureGroup(inp, g, blobs, lines);
+      for (const g of batches[i] as SortieFactRow[][]) measureGroup(inp, g, blobs, lines, scratch);
     }
   } finally {
     // Never leave a read in flight (nor its failure unhandled).
@@ -125,8 +132,10 @@ function measureGroup(
   group: readonly SortieFactRow[],
   blobs: Map<string, Uint8Array>,
   out: Map<string, LineEvidence>,
+  scratch: OverlapScratch,
 ): void {
-  const tracked: { sortieId: number; points: readonly SprayPoint[] }[] = [];
+  // Each track is decoded, measured and added to the overlap group, then let go.
+  const overlap = newOverlapGroup();
   const shares = new Map<string, { region: number; block: number }>();
   for (const f of group) {
     const blob = blobs.get(f.sortie_id);
@@ -140,13 +149,13 @@ function measureGroup(
       const b = f.block_id != null ? inp.blocks.get(f.block_id) : undefined;
       if (b) block = shareOutside(b, points);
       const whole = !f.has_track || f.odd_types.some((o) => WHOLE_ODD.has(o));
-      if (!whole) tracked.push({ sortieId: Number(f.sortie_id), points });
+      if (!whole) addToGroup(overlap, Number(f.sortie_id), points);
     }
     shares.set(f.sortie_id, { region, block });
   }
   const first = group[0];
   const area = first?.block_id != null ? (inp.blocks.get(first.block_id) ?? null) : null;
-  const overlaps = overlapsInOrder(tracked, area);
+  const overlaps = groupOverlaps(overlap, area, scratch);
   for (const f of group) {
     const s = shares.get(f.sortie_id) ?? { region: 0, block: 0 };
     out.set(f.sortie_id, lineOf(inp, f, s, (overlaps.get(Number(f.sortie_id)) ?? 0) / M2_PER_MU));

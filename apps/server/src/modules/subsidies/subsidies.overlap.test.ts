@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type SprayPoint, sprayedArea } from '../../telemetry/area/sprayedArea.ts';
-import { overlapsInOrder } from './subsidies.overlap.ts';
+import { newOverlapScratch, overlapsInOrder } from './subsidies.overlap.ts';
 
 const LAT = 33.78;
 const M_LNG = 1 / (111_320 * Math.cos((LAT * Math.PI) / 180));
@@ -97,5 +97,48 @@ describe('overlap in take-off order', () => {
       null,
     );
     expect(Math.abs((m.get(2) ?? 0) - area) / area).toBeLessThan(0.05);
+  });
+
+  it('gives the same figures on a reused buffer as on a fresh one, also when its marks run out', () => {
+    const a = flight([
+      [0, 0],
+      [0, 100],
+    ]);
+    const b = flight([
+      [3, 0],
+      [3, 100],
+      [40, 100],
+    ]);
+    const wide = flight([
+      [0, 0],
+      [2500, 0],
+      [2500, 2500],
+    ]);
+    const groups = [
+      [
+        { sortieId: 1, points: a },
+        { sortieId: 2, points: b },
+        { sortieId: 3, points: a },
+      ],
+      [
+        { sortieId: 4, points: wide },
+        { sortieId: 5, points: a },
+        { sortieId: 6, points: wide },
+      ],
+      [
+        { sortieId: 7, points: b },
+        { sortieId: 8, points: a },
+      ],
+    ];
+    const fresh = groups.map((g) => overlapsInOrder(g, null));
+    const scratch = newOverlapScratch();
+    for (let round = 0; round < 3; round++)
+      for (const [k, g] of groups.entries()) {
+        // Second round: the marks nearly spent, so the buffer is cleared and marking starts over.
+        if (round === 1) scratch.used = 0xffff_ffff - 2;
+        expect(overlapsInOrder(g, null, scratch)).toEqual(fresh[k]);
+      }
+    expect(fresh[0]?.get(3)).toBeGreaterThan(0);
+    expect(fresh[1]?.get(6)).toBeGreaterThan(0);
   });
 });

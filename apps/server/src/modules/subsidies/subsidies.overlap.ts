@@ -9,13 +9,13 @@
  * wider): linear in the sprayed area, never in the group's extent.
  */
 import type { PolygonGeometry } from '@agrifleet/domain';
-import { lngDelta, localFrameAt } from '../../telemetry/area/localFrame.ts';
+import { type LocalFrame, lngDelta, localFrameAt } from '../../telemetry/area/localFrame.ts';
 import { newQuadSet, type QuadSet, type SprayPoint, sortieQuads } from '../../telemetry/area/sprayedArea.ts';
 
 /** Grid cell side, metres: a third of a typical swath; the overlap of a pass flown again is found to a few per cent. */
 export const OVERLAP_CELL_M = 2;
 /** Largest grid one cluster is painted on at once (cells); a wider one is painted per 4 km tile. */
-const MAX_CELLS = 16_000_000;
+const MAX_CELLS = 4_000_000;
 
 interface Grid {
   x0: number;
@@ -23,11 +23,37 @@ interface Grid {
   w: number;
   h: number;
   stamp: Uint32Array;
+  /** Stamps at or below it are left from earlier grids painted on the same buffer: empty here. */
+  base: number;
 }
 
 /**
- * Paints quad i of q (convex) with `mark`: every cell whose centre it covers. Returns the cells an
- * earlier sortie had painted (inside `rings` when given).
+ * The stamp buffer grids are painted on, reused from grid to grid without clearing: each grid
+ * paints with marks above the last one used (Grid.base). One per computation (buildEvidence),
+ * so it is let go with it.
+ */
+export interface OverlapScratch {
+  stamp: Uint32Array;
+  used: number;
+}
+
+export const newOverlapScratch = (): OverlapScratch => ({ stamp: new Uint32Array(0), used: 0 });
+
+/** A grid of w x h cells whose marks 1..marks are free on the scratch buffer. */
+function gridOn(s: OverlapScratch, x0: number, y0: number, w: number, h: number, marks: number): Grid {
+  if (s.stamp.length < w * h || s.used + marks >= 0xffff_ffff) {
+    if (s.stamp.length < w * h) s.stamp = new Uint32Array(Math.max(w * h, 2 * s.stamp.length));
+    else s.stamp.fill(0);
+    s.used = 0;
+  }
+  const g: Grid = { x0, y0, w, h, stamp: s.stamp, base: s.used };
+  s.used += marks;
+  return g;
+}
+
+/**
+ * Paints quad i of q (convex) with `mark` (above g.base): every cell whose centre it covers.
+ * Returns the cells an earlier sortie had painted (inside `rings` when given).
  */
 function paintQuad(
   q: QuadSet,
@@ -72,7 +98,7 @@ function paintQuad(
     for (let c = c0; c <= c1; c++) {
       const s = g.stamp[row + c] as number;
       if (s === mark) continue;
-      if (s !== 0 && (!rings || inside(rings, g.x0 + (c + 0.5) * cell, cy))) again++;
+      if (s > g.base && (!rings || inside(rings, g.x0 + (c + 0.5) * cell, cy))) again++;
       g.stamp[row + c] = mark;
     }
   }
@@ -102,11 +128,11 @@ interface Box {
   y1: number;
 }
 
-/** Bounds of a quad set (local metres); null when it has no quad. */
-function boundsOf(q: QuadSet): Box | null {
-  if (q.count === 0) return null;
+/** Bounds of quads from..to-1 of a set (local metres); null when there is none. */
+function boundsOf(q: QuadSet, from: number, to: number): Box | null {
+  if (to <= from) return null;
   const b: Box = { x0: Infinity, y0: Infinity, x1: -Infinity, y1: -Infinity };
-  for (let i = 0; i < 4 * q.count; i++) {
+  for (let i = 4 * from; i < 4 * to; i++) {
     const x = q.x[i] as number;
     const y = q.y[i] as number;
     if (x < b.x0) b.x0 = x;
@@ -160,58 +186,113 @@ function clusters(boxes: (Box | null)[]): number[][] {
 const TILE_CELLS = 2000;
 
 /**
+ * The sorties of one group, added in take-off order as their boom quads in one local frame (the
+ * first spraying sample's): the points can be let go as soon as they are added.
+ */
+export interface OverlapGroup {
+  frame: LocalFrame | null;
+  quads: QuadSet;
+  ids: number[];
+  /** Sortie k's quads are from[k]..from[k + 1] - 1. */
+  from: number[];
+}
+
+export const newOverlapGroup = (): OverlapGroup => ({
+  frame: null,
+  quads: newQuadSet(0),
+  ids: [],
+  from: [0],
+});
+
+/** Adds a sortie (the next in take-off order) to the group. */
+export function addToGroup(g: OverlapGroup, sortieId: number, points: readonly SprayPoint[]): void {
+  if (!g.frame) {
+    const ref = points.find((p) => p.pump && Number.isFinite(p.lat) && Number.isFinite(p.lng));
+    if (ref) g.frame = localFrameAt(ref.lat, ref.lng);
+  }
+  if (g.frame) {
+    const need = 4 * (g.quads.count + Math.max(0, points.length - 1));
+    if (g.quads.x.length < need) {
+      const size = Math.max(need, 2 * g.quads.x.length);
+      const x = new Float64Array(size);
+      const y = new Float64Array(size);
+      x.set(g.quads.x.subarray(0, 4 * g.quads.count));
+      y.set(g.quads.y.subarray(0, 4 * g.quads.count));
+      g.quads = { count: g.quads.count, x, y };
+    }
+    sortieQuads(points, g.frame, {}, g.quads);
+  }
+  g.ids.push(sortieId);
+  g.from.push(g.quads.count);
+}
+
+/**
  * Area (m²) each sortie sprays again that an earlier sortie of the group sprayed, the group in
  * take-off order; only inside `block` when given.
  */
 export function overlapsInOrder(
   sorties: ReadonlyArray<{ sortieId: number; points: readonly SprayPoint[] }>,
   block: PolygonGeometry | null,
+  scratch: OverlapScratch = newOverlapScratch(),
+): Map<number, number> {
+  const g = newOverlapGroup();
+  for (const s of sorties) addToGroup(g, s.sortieId, s.points);
+  return groupOverlaps(g, block, scratch);
+}
+
+/** The overlaps of a group built with addToGroup (see overlapsInOrder). */
+export function groupOverlaps(
+  group: OverlapGroup,
+  block: PolygonGeometry | null,
+  scratch: OverlapScratch = newOverlapScratch(),
 ): Map<number, number> {
   const out = new Map<number, number>();
-  if (sorties.length < 2) return out;
-  const ref = sorties.flatMap((s) => s.points).find((p) => p.pump && Number.isFinite(p.lat));
-  if (!ref) return out;
-  const frame = localFrameAt(ref.lat, ref.lng);
-  const quads = sorties.map(
-    (s) => sortieQuads(s.points, frame, {}, newQuadSet(Math.max(0, s.points.length - 1))).quads,
-  );
-  const boxes = quads.map(boundsOf);
+  const { frame, quads, from, ids } = group;
+  if (ids.length < 2 || !frame) return out;
+  const boxes = ids.map((_, k) => boundsOf(quads, from[k] as number, from[k + 1] as number));
   const rings = block?.coordinates.map((ring) => ({
     x: Float64Array.from(ring, ([lng]) => lngDelta(lng as number, frame.lng0) * frame.metresPerDegLng),
     y: Float64Array.from(ring, ([, lat]) => ((lat as number) - frame.lat0) * frame.metresPerDegLat),
   }));
   const cellM2 = OVERLAP_CELL_M * OVERLAP_CELL_M;
-  const again = new Float64Array(sorties.length);
+  const again = new Float64Array(ids.length);
   for (const members of clusters(boxes)) {
-    const all = members.map((k) => boxes[k] as Box);
-    const x0 = Math.min(...all.map((b) => b.x0));
-    const y0 = Math.min(...all.map((b) => b.y0));
-    const w = Math.ceil((Math.max(...all.map((b) => b.x1)) - x0) / OVERLAP_CELL_M) + 1;
-    const h = Math.ceil((Math.max(...all.map((b) => b.y1)) - y0) / OVERLAP_CELL_M) + 1;
+    const all: Box = { x0: Infinity, y0: Infinity, x1: -Infinity, y1: -Infinity };
+    for (const k of members) {
+      const b = boxes[k] as Box;
+      all.x0 = Math.min(all.x0, b.x0);
+      all.y0 = Math.min(all.y0, b.y0);
+      all.x1 = Math.max(all.x1, b.x1);
+      all.y1 = Math.max(all.y1, b.y1);
+    }
+    const { x0, y0 } = all;
+    const w = Math.ceil((all.x1 - x0) / OVERLAP_CELL_M) + 1;
+    const h = Math.ceil((all.y1 - y0) / OVERLAP_CELL_M) + 1;
     const tile = w * h <= MAX_CELLS ? Math.max(w, h) : TILE_CELLS;
     for (let ty = 0; ty < h; ty += tile)
       for (let tx = 0; tx < w; tx += tile) {
-        const g: Grid = {
-          x0: x0 + tx * OVERLAP_CELL_M,
-          y0: y0 + ty * OVERLAP_CELL_M,
-          w: Math.min(tile, w - tx),
-          h: Math.min(tile, h - ty),
-          stamp: new Uint32Array(Math.min(tile, w - tx) * Math.min(tile, h - ty)),
-        };
+        const g = gridOn(
+          scratch,
+          x0 + tx * OVERLAP_CELL_M,
+          y0 + ty * OVERLAP_CELL_M,
+          Math.min(tile, w - tx),
+          Math.min(tile, h - ty),
+          members.length,
+        );
         const gx1 = g.x0 + g.w * OVERLAP_CELL_M;
         const gy1 = g.y0 + g.h * OVERLAP_CELL_M;
         members.forEach((k, n) => {
           const b = boxes[k] as Box;
           if (b.x1 < g.x0 || b.x0 > gx1 || b.y1 < g.y0 || b.y0 > gy1) return;
-          const q = quads[k] as QuadSet;
           let a = 0;
-          for (let i = 0; i < q.count; i++) a += paintQuad(q, i, g, n + 1, rings);
+          const end = from[k + 1] as number;
+          for (let i = from[k] as number; i < end; i++) a += paintQuad(quads, i, g, g.base + n + 1, rings);
           again[k] = (again[k] as number) + a;
         });
       }
   }
   again.forEach((a, k) => {
-    if (a > 0) out.set((sorties[k] as { sortieId: number }).sortieId, a * cellM2);
+    if (a > 0) out.set(ids[k] as number, a * cellM2);
   });
   return out;
 }

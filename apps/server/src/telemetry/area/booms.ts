@@ -20,6 +20,36 @@ export function newQuadSet(capacity: number): QuadSet {
   return { count: 0, x: new Float64Array(4 * capacity), y: new Float64Array(4 * capacity) };
 }
 
+/** Working arrays of addRun, kept between calls (it runs for every run of every sortie measured). */
+let scratch = {
+  px: new Float64Array(0),
+  py: new Float64Array(0),
+  pr: new Float64Array(0),
+  ux: new Float64Array(0),
+  uy: new Float64Array(0),
+  nx: new Float64Array(0),
+  ny: new Float64Array(0),
+  scale: new Float64Array(0),
+};
+
+/** addRun's working arrays with room for `n` samples (grown, never shrunk; fully written before read). */
+function scratchFor(n: number): typeof scratch {
+  if (scratch.px.length < n) {
+    const size = Math.max(n, 2 * scratch.px.length, 256);
+    scratch = {
+      px: new Float64Array(size),
+      py: new Float64Array(size),
+      pr: new Float64Array(size),
+      ux: new Float64Array(size),
+      uy: new Float64Array(size),
+      nx: new Float64Array(size),
+      ny: new Float64Array(size),
+      scale: new Float64Array(size),
+    };
+  }
+  return scratch;
+}
+
 /**
  * Adds the quads of one run: samples (xs[i], ys[i]) in local metres, half-swath hw[i] of the
  * segment that starts at sample i. Zero-length segments are skipped.
@@ -27,9 +57,7 @@ export function newQuadSet(capacity: number): QuadSet {
 export function addRun(q: QuadSet, xs: Float64Array, ys: Float64Array, hw: Float64Array, n: number): void {
   // Distinct positions only: a repeated sample has no direction.
   let m = 0;
-  const px = new Float64Array(n);
-  const py = new Float64Array(n);
-  const pr = new Float64Array(n);
+  const { px, py, pr, ux, uy, nx, ny, scale } = scratchFor(n);
   for (let i = 0; i < n; i++) {
     const x = xs[i] as number;
     const y = ys[i] as number;
@@ -41,8 +69,6 @@ export function addRun(q: QuadSet, xs: Float64Array, ys: Float64Array, hw: Float
   }
   if (m < 2) return;
   // Unit direction of each segment.
-  const ux = new Float64Array(m - 1);
-  const uy = new Float64Array(m - 1);
   for (let i = 0; i < m - 1; i++) {
     const dx = (px[i + 1] as number) - (px[i] as number);
     const dy = (py[i + 1] as number) - (py[i] as number);
@@ -51,9 +77,6 @@ export function addRun(q: QuadSet, xs: Float64Array, ys: Float64Array, hw: Float
     uy[i] = dy / len;
   }
   // Boom at each sample: unit normal of the bisector, and the mitre scale 1 / cos(turn / 2).
-  const nx = new Float64Array(m);
-  const ny = new Float64Array(m);
-  const scale = new Float64Array(m);
   for (let i = 0; i < m; i++) {
     const inX = i > 0 ? (ux[i - 1] as number) : (ux[0] as number);
     const inY = i > 0 ? (uy[i - 1] as number) : (uy[0] as number);

@@ -74,6 +74,9 @@ export interface SortieQuads {
   volumeL: number;
 }
 
+/** sortieQuads' run arrays, grown as needed (a run's samples are written before addRun reads them). */
+let runScratch = { x: new Float64Array(0), y: new Float64Array(0), h: new Float64Array(0) };
+
 /**
  * The quadrilaterals one sortie's runs sweep (booms.ts), in local metres of `frame`: the geometry
  * `sprayedArea` measures, exposed for the coverage of a block (coverage.ts), which collects the
@@ -89,10 +92,12 @@ export function sortieQuads(
   const maxGapMs = opts.maxGapMs ?? 10_000;
   const maxGapMetres = opts.maxGapMetres ?? 50;
   const quads = into ?? newQuadSet(Math.max(0, points.length - 1));
-  // The current run: its samples in local metres and half-swaths.
-  const rx = new Float64Array(points.length);
-  const ry = new Float64Array(points.length);
-  const rh = new Float64Array(points.length);
+  // The current run: its samples in local metres and half-swaths (working arrays kept between calls).
+  if (runScratch.x.length < points.length) {
+    const size = Math.max(points.length, 2 * runScratch.x.length, 256);
+    runScratch = { x: new Float64Array(size), y: new Float64Array(size), h: new Float64Array(size) };
+  }
+  const { x: rx, y: ry, h: rh } = runScratch;
   let rn = 0;
   let minSwath = Number.POSITIVE_INFINITY;
   const endRun = () => {

@@ -71,5 +71,9 @@ describe('track codec', () => {
     expect(() => decodeTrack(new Uint8Array([1, 2, 3, 4, 0]))).toThrow(/not a track/);
     const blob = encodeTrack(points.slice(0, 5));
     expect(() => decodeTrack(blob.slice(0, blob.length - 3))).toThrow(/truncated/);
+    expect(() => decodeSprayFixes(new Uint8Array([1, 2, 3, 4, 0]))).toThrow(/not a track/);
+    // Cut anywhere inside a point (a skipped field, a read one, the flags byte): refused.
+    for (let cut = 6; cut < blob.length; cut++)
+      expect(() => decodeSprayFixes(blob.slice(0, cut)), `cut at ${cut}`).toThrow(/truncated/);
   });
 });

@@ -139,25 +139,66 @@ export interface SprayFix {
  * Only the fields the sprayed-area geometry reads, as small objects: for bulk work over many
  * tracks (a subsidy's evidence), where whole points cost twice the time and garbage.
  */
+/** Bit f set: field f of FIELDS is read by decodeSprayFixes (recordTime, lng, lat, flow, swath). */
+const SPRAY_FIELDS = (1 << 0) | (1 << 1) | (1 << 2) | (1 << 7) | (1 << 8);
+
 export function decodeSprayFixes(blob: Uint8Array): SprayFix[] {
-  const r = new Reader(blob);
+  // One pass over the bytes with the cursor in a local: the five fields wanted are summed, the
+  // others skipped without arithmetic (this runs for every point of every sortie of a subsidy).
+  const n = blob.length;
   const out: SprayFix[] = [];
+  let i = 0;
+  const truncated = () => new Error('track blob is truncated');
   do {
+    const r = new Reader(blob);
+    r.i = i;
     const { fields, count } = header(r);
-    const acc = new Float64Array(FIELDS.length);
+    i = r.i;
+    let t = 0;
+    let lng = 0;
+    let lat = 0;
+    let flow = 0;
+    let swath = 0;
     for (let k = 0; k < count; k++) {
-      for (let f = 0; f < fields; f++) acc[f] = (acc[f] as number) + r.svarint();
-      const flags = r.byte();
+      for (let f = 0; f < fields; f++) {
+        if (((SPRAY_FIELDS >> f) & 1) === 0) {
+          // A field the geometry does not read: skip its varint.
+          let b: number;
+          do {
+            if (i >= n) throw truncated();
+            b = blob[i++] as number;
+          } while (b >= 0x80);
+          continue;
+        }
+        if (i >= n) throw truncated();
+        let b = blob[i++] as number;
+        let u = b & 0x7f;
+        let mul = 0x80;
+        while (b >= 0x80) {
+          if (i >= n) throw truncated();
+          b = blob[i++] as number;
+          u += (b & 0x7f) * mul;
+          mul *= 0x80;
+        }
+        const d = u % 2 === 0 ? u / 2 : -(u + 1) / 2;
+        if (f === 0) t += d;
+        else if (f === 1) lng += d;
+        else if (f === 2) lat += d;
+        else if (f === 7) flow += d;
+        else swath += d;
+      }
+      if (i >= n) throw truncated();
+      const flags = blob[i++] as number;
       out.push({
-        recordTime: acc[0] as number,
-        lng: (acc[1] as number) / 1e7,
-        lat: (acc[2] as number) / 1e7,
+        recordTime: t,
+        lng: lng / 1e7,
+        lat: lat / 1e7,
         pump: (flags & 1) === 1,
-        flow: (acc[7] as number) / 100,
-        swath: (acc[8] as number) / 100,
+        flow: flow / 100,
+        swath: swath / 100,
       });
     }
-  } while (r.i < blob.length);
+  } while (i < n);
   return out;
 }
 
