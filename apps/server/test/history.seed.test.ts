@@ -80,4 +80,49 @@ describe('seed:history', () => {
       expect(Math.abs(s.volumeL - r.volume_l)).toBeLessThan(0.01 + r.volume_l * 0.001);
     }
   });
+
+  it('with templateTracks, older sorties keep the template track moved to their field and day', async () => {
+    const cutoff = now - 5 * DAY;
+    const before = await t.db
+      .selectFrom('sortie_tracks as k')
+      .innerJoin('sorties as s', 's.sortie_id', 'k.sortie_id')
+      .select('s.sortie_id')
+      .where('s.start_time', '<', new Date(cutoff))
+      .execute();
+    expect(before).toEqual([]);
+    await seedHistory(t.db, { sorties: 100, days: 30, seed: 8, tracksDays: 1, templateTracks: true, now });
+    const older = await t.db
+      .selectFrom('sorties as s')
+      .leftJoin('sortie_tracks as k', 'k.sortie_id', 's.sortie_id')
+      .select([
+        's.start_time',
+        's.end_time',
+        's.lng',
+        's.lat',
+        's.area_m2',
+        's.volume_l',
+        's.pilot_id',
+        's.crop_id',
+        'k.track',
+      ])
+      .where('s.start_time', '<', new Date(now - 2 * DAY))
+      .where('s.created_at', '>', new Date(Date.now() - 600_000))
+      .execute();
+    const seeded = older.filter((r) => r.track !== null);
+    expect(seeded.length).toBeGreaterThan(20);
+    for (const r of seeded.slice(0, 10)) {
+      const points = decodeTrack(r.track as Uint8Array);
+      const s = summarizeSortie(points, regionAt);
+      // The summary of the moved track is the row's: same area and volume, same times and place.
+      expect(Math.abs(s.areaM2 - r.area_m2)).toBeLessThan(r.area_m2 * 0.002 + 0.5);
+      expect(Math.abs(s.volumeL - r.volume_l)).toBeLessThan(0.01 + r.volume_l * 0.001);
+      expect(points[0]?.recordTime).toBe(r.start_time.getTime());
+      expect(points.at(-1)?.recordTime).toBe(r.end_time.getTime());
+      const lng = points.reduce((a, p) => a + p.lng, 0) / points.length;
+      const lat = points.reduce((a, p) => a + p.lat, 0) / points.length;
+      expect(Math.hypot((lng - r.lng) * 93_000, (lat - r.lat) * 111_000)).toBeLessThan(2_000);
+      if (r.crop_id !== null) expect(points.every((p) => p.cropId === r.crop_id)).toBe(true);
+      if (r.pilot_id !== null) expect(points.every((p) => p.pilotId === r.pilot_id)).toBe(true);
+    }
+  });
 });

@@ -3,8 +3,8 @@
  * current year (10.00 元/亩 on the plain, 15.00 in the hill regions it lists, 12.00 for rice), and
  * the computed subsidies of its yearly regional scheme (no medicine named: dose unjudged), plus
  * those of every unified task of the province the demo has (judged against the task's medicine). Run after the demo
- * history and its faulty flights, so deductions show: sorties flown before the last two days keep
- * no track (noTrack), the airport incursion (noFly), fields sprayed twice (overlap).
+ * history (every sortie with its track) and its faulty flights, so deductions show: the airport
+ * incursion (noFly), fields sprayed twice (overlap), parts of fields outside the province.
  */
 
 import { wallClock } from '@agrifleet/domain';

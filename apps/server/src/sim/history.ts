@@ -1,9 +1,10 @@
 /**
- * npm run seed:history -- --sorties N [--days 120] [--seed 1] [--tracks-days 7] [--bulk]
+ * npm run seed:history -- --sorties N [--days 120] [--seed 1] [--tracks-days 7] [--template-tracks] [--bulk]
  *
  * Backfills N sorties over the last `days` days (see historyGen.ts): missions of the last
  * `tracks-days` are simulated point by point and keep their tracks; older ones reuse the summaries
- * of simulated template missions, summarised by the same code as live ingest. Deterministic by
+ * of simulated template missions, summarised by the same code as live ingest (and, with
+ * --template-tracks, their tracks moved to the field and day, about 4 KB a sortie). Deterministic by
  * seed: a second run with the same arguments adds nothing (sorties are unique per drone and take-off
  * time). Sorties and their rollups are stored together; --bulk (for millions) stores the sorties
  * alone and rebuilds the rollups at the end, several times faster, but only with the console
@@ -26,6 +27,7 @@ const { values } = parseArgs({
     days: { type: 'string', default: '120' },
     seed: { type: 'string', default: '1' },
     'tracks-days': { type: 'string', default: '7' },
+    'template-tracks': { type: 'boolean', default: false },
     bulk: { type: 'boolean', default: false },
   },
 });
@@ -52,6 +54,7 @@ try {
     days,
     seed,
     tracksDays,
+    templateTracks: values['template-tracks'],
     bulk: values.bulk,
     rollups: { timeZone: config.statTimeZone },
     onProgress: (made, stored) =>

@@ -9,7 +9,9 @@
  * morning on. A mission of the last `tracksDays` days is simulated point by point and stored with
  * its track; an older one reuses the sortie summaries of the field's template mission
  * (history/templates.ts: simulated, cut and summarised by the ingest code), moved to the field and
- * to the day. Sorties and rollups are stored together, as ingest stores them.
+ * to the day, and with `templateTracks` the template's tracks moved likewise (the demo: its
+ * subsidies measure every sortie's track, as a real console's would). Sorties and rollups are
+ * stored together, as ingest stores them.
  */
 import type { Logger } from 'pino';
 import { regionAt } from '../modules/regions/geo/regionAt.ts';
@@ -27,8 +29,15 @@ import {
   mulberry32,
   offsetLngLat,
 } from './flight/index.ts';
-import { type BlockRow, storeHistory } from './history/store.ts';
-import { centreOf, flyMission, makeTemplates, move, type Template } from './history/templates.ts';
+import { type BlockRow, type HistoryRow, storeHistory } from './history/store.ts';
+import {
+  centreOf,
+  flyMission,
+  makeTemplates,
+  move,
+  placedTrack,
+  type Template,
+} from './history/templates.ts';
 
 export interface HistoryOptions {
   sorties: number;
@@ -38,6 +47,11 @@ export interface HistoryOptions {
   tracksDays: number;
   /** Template missions to draw fields from (default 200). */
   templates?: number;
+  /**
+   * Older missions keep a track too: the template's, moved to the field and the day (about 4 KB a
+   * sortie; off for the millions of a load test).
+   */
+  templateTracks?: boolean;
   /**
    * Millions of sorties: store them without rollups, then rebuild every rollup from the sorties
    * (far faster in bulk). Only with nothing else writing sorties: the rebuild empties the rollups.
@@ -123,17 +137,25 @@ async function pilotsByAccount(db: Db): Promise<Map<number, number[]>> {
 
 /** A template row placed on a drone's field, at a mission start. */
 function placeRow(
-  row: Omit<NewSortie, 'track'>,
+  row: NewSortie,
   f: DroneField,
   meta: DroneMeta,
   start: number,
   extra: Partial<NewSortie>,
+  withTrack: boolean,
 ) {
   const at = move({ lng: row.lng, lat: row.lat }, f.template.centre, f.centre);
   const region = regionAt(at.lng, at.lat);
+  const track = withTrack
+    ? placedTrack(row.track, f.template.centre, f.centre, start, {
+        pilotId: extra.pilot_id ?? undefined,
+        cropId: extra.crop_id ?? undefined,
+      })
+    : undefined;
   return {
     ...row,
     ...extra,
+    track,
     drone_id: meta.droneId,
     zz_account_id: meta.zz,
     yy_account_id: meta.yy,
@@ -146,7 +168,7 @@ function placeRow(
     province_code: region.province,
     city_code: region.city,
     county_code: region.county,
-  } as NewSortie;
+  } as HistoryRow;
 }
 
 const movedField = (f: DroneField): Field => ({
@@ -196,10 +218,10 @@ export async function seedHistory(db: Db, o: HistoryOptions): Promise<{ made: nu
 
   let made = 0;
   let stored = 0;
-  let batch: NewSortie[] = [];
+  let batch: HistoryRow[] = [];
   let nextReport = 0;
   const flush = async () => {
-    stored += await storeHistory(db, batch, newBlocks, keepTrackAfter, {
+    stored += await storeHistory(db, batch, newBlocks, {
       rollups: !o.bulk,
       settings: o.rollups,
     });
@@ -231,7 +253,9 @@ export async function seedHistory(db: Db, o: HistoryOptions): Promise<{ made: nu
               cropId: crop,
               workMode,
             })
-          : field.template.sorties.map((r) => placeRow(r, field, meta, start, extra));
+          : field.template.sorties.map((r) =>
+              placeRow(r, field, meta, start, extra, o.templateTracks === true),
+            );
       for (const row of rows) {
         if (made >= o.sorties) break;
         batch.push(row);
@@ -254,7 +278,15 @@ export async function seedHistory(db: Db, o: HistoryOptions): Promise<{ made: nu
 export async function demoHistory(db: Db, sorties: number, logger: Logger, rollups?: RollupSettings) {
   const started = Date.now();
   try {
-    const r = await seedHistory(db, { sorties, days: 365, seed: 1, tracksDays: 2, templates: 60, rollups });
+    const r = await seedHistory(db, {
+      sorties,
+      days: 365,
+      seed: 1,
+      tracksDays: 2,
+      templates: 60,
+      templateTracks: true,
+      rollups,
+    });
     logger.info({ ...r, ms: Date.now() - started }, 'demo history generated');
   } catch (err) {
     logger.error({ err }, 'demo history failed');

@@ -32,7 +32,7 @@ import {
 import type { Programme, RateVersion, SortieFactRow } from './subsidies.sources.ts';
 
 /** The rule's version, kept in every line and in the sealed digest. */
-export const SUBSIDY_RULE_VERSION = 'subsidyRule/1 (issue 22)';
+export const SUBSIDY_RULE_VERSION = 'subsidyRule/2 (overlap within 7 days)';
 
 /** What a line keeps: the rule's input and what the detail and the seal show. */
 export interface LineEvidence extends SortieEvidence {
@@ -149,7 +149,7 @@ function measureGroup(
       const b = f.block_id != null ? inp.blocks.get(f.block_id) : undefined;
       if (b) block = shareOutside(b, points);
       const whole = !f.has_track || f.odd_types.some((o) => WHOLE_ODD.has(o));
-      if (!whole) addToGroup(overlap, Number(f.sortie_id), points);
+      if (!whole) addToGroup(overlap, Number(f.sortie_id), f.start_time.getTime(), points);
     }
     shares.set(f.sortie_id, { region, block });
   }

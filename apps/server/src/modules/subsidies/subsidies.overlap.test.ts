@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type SprayPoint, sprayedArea } from '../../telemetry/area/sprayedArea.ts';
-import { newOverlapScratch, overlapsInOrder } from './subsidies.overlap.ts';
+import { newOverlapScratch, OVERLAP_WINDOW_MS, overlapsInOrder } from './subsidies.overlap.ts';
 
 const LAT = 33.78;
 const M_LNG = 1 / (111_320 * Math.cos((LAT * Math.PI) / 180));
@@ -140,5 +140,24 @@ describe('overlap in take-off order', () => {
       }
     expect(fresh[0]?.get(3)).toBeGreaterThan(0);
     expect(fresh[1]?.get(6)).toBeGreaterThan(0);
+  });
+
+  it('counts a field sprayed again within 7 days, not a new treatment after that', () => {
+    const field = flight([
+      [0, 0],
+      [0, 100],
+    ]);
+    const area = sprayedArea(field).areaM2;
+    const DAY = 86_400_000;
+    const at = (sortieId: number, days: number) => ({ sortieId, startMs: days * DAY, points: field });
+    expect(OVERLAP_WINDOW_MS).toBe(7 * DAY);
+    // Day 0, then day 8: a second treatment, paid.
+    expect(overlapsInOrder([at(1, 0), at(2, 8)], null).size).toBe(0);
+    // Day 0, day 6 (again within the week), day 10 (within a week of day 6): both later ones pay.
+    const m = overlapsInOrder([at(1, 0), at(2, 6), at(3, 10)], null);
+    expect(m.get(1)).toBeUndefined();
+    for (const id of [2, 3]) expect(Math.abs((m.get(id) ?? 0) - area) / area).toBeLessThan(0.05);
+    // Exactly 7 days after: still the same treatment.
+    expect(overlapsInOrder([at(1, 0), at(2, 7)], null).get(2)).toBeGreaterThan(0);
   });
 });

@@ -2,8 +2,10 @@
  * Area sprayed again (the `overlap` deduction): the sorties of a group (one operator, one block or
  * one cell of about 10 km) are painted in take-off order on a grid of OVERLAP_CELL_M cells in one
  * local frame, each sortie as its boom quads (the very quads the sprayed area is measured from,
- * telemetry/area/booms.ts); a cell whose centre an earlier sortie of the group already covered
- * counts as overlap of the later one. With a block, only cells inside the block count (the part
+ * telemetry/area/booms.ts); a cell whose centre an earlier sortie of the group already covered,
+ * one that took off at most OVERLAP_WINDOW_MS before the later one, counts as overlap of the later
+ * one: the same treatment paid twice. A field sprayed again after that is a new treatment (pests come
+ * back in generations; re-application intervals of registered products are 7 to 15 days). With a block, only cells inside the block count (the part
  * outside it is the outsideBlock deduction already). Only sorties whose bounds touch (chained) can
  * share a cell, so each such cluster is painted on a grid of its own bounds (per 4 km tile when
  * wider): linear in the sprayed area, never in the group's extent.
@@ -11,6 +13,9 @@
 import type { PolygonGeometry } from '@agrifleet/domain';
 import { type LocalFrame, lngDelta, localFrameAt } from '../../telemetry/area/localFrame.ts';
 import { newQuadSet, type QuadSet, type SprayPoint, sortieQuads } from '../../telemetry/area/sprayedArea.ts';
+
+/** How long after a sortie spraying its area again is overlap, ms (7 days). */
+export const OVERLAP_WINDOW_MS = 7 * 86_400_000;
 
 /** Grid cell side, metres: a third of a typical swath; the overlap of a pass flown again is found to a few per cent. */
 export const OVERLAP_CELL_M = 2;
@@ -25,6 +30,10 @@ interface Grid {
   stamp: Uint32Array;
   /** Stamps at or below it are left from earlier grids painted on the same buffer: empty here. */
   base: number;
+  /** Take-off (ms) of the sortie that painted mark base + 1 + n, at n. */
+  starts: Float64Array;
+  /** The earliest take-off of a painter whose cells the sortie now painted pays again. */
+  since: number;
 }
 
 /**
@@ -40,20 +49,21 @@ export interface OverlapScratch {
 export const newOverlapScratch = (): OverlapScratch => ({ stamp: new Uint32Array(0), used: 0 });
 
 /** A grid of w x h cells whose marks 1..marks are free on the scratch buffer. */
-function gridOn(s: OverlapScratch, x0: number, y0: number, w: number, h: number, marks: number): Grid {
+function gridOn(s: OverlapScratch, x0: number, y0: number, w: number, h: number, starts: Float64Array): Grid {
+  const marks = starts.length;
   if (s.stamp.length < w * h || s.used + marks >= 0xffff_ffff) {
     if (s.stamp.length < w * h) s.stamp = new Uint32Array(Math.max(w * h, 2 * s.stamp.length));
     else s.stamp.fill(0);
     s.used = 0;
   }
-  const g: Grid = { x0, y0, w, h, stamp: s.stamp, base: s.used };
+  const g: Grid = { x0, y0, w, h, stamp: s.stamp, base: s.used, starts, since: 0 };
   s.used += marks;
   return g;
 }
 
 /**
  * Paints quad i of q (convex) with `mark` (above g.base): every cell whose centre it covers.
- * Returns the cells an earlier sortie had painted (inside `rings` when given).
+ * Returns the cells an earlier sortie had painted since g.since (inside `rings` when given).
  */
 function paintQuad(
   q: QuadSet,
@@ -98,7 +108,12 @@ function paintQuad(
     for (let c = c0; c <= c1; c++) {
       const s = g.stamp[row + c] as number;
       if (s === mark) continue;
-      if (s > g.base && (!rings || inside(rings, g.x0 + (c + 0.5) * cell, cy))) again++;
+      if (
+        s > g.base &&
+        (g.starts[s - g.base - 1] as number) >= g.since &&
+        (!rings || inside(rings, g.x0 + (c + 0.5) * cell, cy))
+      )
+        again++;
       g.stamp[row + c] = mark;
     }
   }
@@ -193,6 +208,8 @@ export interface OverlapGroup {
   frame: LocalFrame | null;
   quads: QuadSet;
   ids: number[];
+  /** Take-off of sortie k, ms. */
+  starts: number[];
   /** Sortie k's quads are from[k]..from[k + 1] - 1. */
   from: number[];
 }
@@ -201,11 +218,17 @@ export const newOverlapGroup = (): OverlapGroup => ({
   frame: null,
   quads: newQuadSet(0),
   ids: [],
+  starts: [],
   from: [0],
 });
 
-/** Adds a sortie (the next in take-off order) to the group. */
-export function addToGroup(g: OverlapGroup, sortieId: number, points: readonly SprayPoint[]): void {
+/** Adds a sortie (the next in take-off order, at `startMs`) to the group. */
+export function addToGroup(
+  g: OverlapGroup,
+  sortieId: number,
+  startMs: number,
+  points: readonly SprayPoint[],
+): void {
   if (!g.frame) {
     const ref = points.find((p) => p.pump && Number.isFinite(p.lat) && Number.isFinite(p.lng));
     if (ref) g.frame = localFrameAt(ref.lat, ref.lng);
@@ -223,20 +246,22 @@ export function addToGroup(g: OverlapGroup, sortieId: number, points: readonly S
     sortieQuads(points, g.frame, {}, g.quads);
   }
   g.ids.push(sortieId);
+  g.starts.push(startMs);
   g.from.push(g.quads.count);
 }
 
 /**
- * Area (m²) each sortie sprays again that an earlier sortie of the group sprayed, the group in
- * take-off order; only inside `block` when given.
+ * Area (m²) each sortie sprays again that an earlier sortie of the group sprayed within
+ * OVERLAP_WINDOW_MS before it, the group in take-off order (startMs; absent: all at once); only
+ * inside `block` when given.
  */
 export function overlapsInOrder(
-  sorties: ReadonlyArray<{ sortieId: number; points: readonly SprayPoint[] }>,
+  sorties: ReadonlyArray<{ sortieId: number; startMs?: number; points: readonly SprayPoint[] }>,
   block: PolygonGeometry | null,
   scratch: OverlapScratch = newOverlapScratch(),
 ): Map<number, number> {
   const g = newOverlapGroup();
-  for (const s of sorties) addToGroup(g, s.sortieId, s.points);
+  for (const s of sorties) addToGroup(g, s.sortieId, s.startMs ?? 0, s.points);
   return groupOverlaps(g, block, scratch);
 }
 
@@ -277,7 +302,7 @@ export function groupOverlaps(
           y0 + ty * OVERLAP_CELL_M,
           Math.min(tile, w - tx),
           Math.min(tile, h - ty),
-          members.length,
+          Float64Array.from(members, (k) => group.starts[k] as number),
         );
         const gx1 = g.x0 + g.w * OVERLAP_CELL_M;
         const gy1 = g.y0 + g.h * OVERLAP_CELL_M;
@@ -285,6 +310,7 @@ export function groupOverlaps(
           const b = boxes[k] as Box;
           if (b.x1 < g.x0 || b.x0 > gx1 || b.y1 < g.y0 || b.y0 > gy1) return;
           let a = 0;
+          g.since = (group.starts[k] as number) - OVERLAP_WINDOW_MS;
           const end = from[k + 1] as number;
           for (let i = from[k] as number; i < end; i++) a += paintQuad(quads, i, g, g.base + n + 1, rings);
           again[k] = (again[k] as number) + a;

@@ -1,6 +1,6 @@
 /**
  * Storing a batch of generated history in one transaction: new blocks (once per owner and name),
- * the sorties (once per drone and take-off time), the tracks of recent ones, then the rollups of
+ * the sorties (once per drone and take-off time), the tracks of those that have one, then the rollups of
  * the sorties this batch added, with the same statements ingest uses.
  */
 import { sql } from 'kysely';
@@ -9,6 +9,9 @@ import type { Db } from '../../platform/db.ts';
 import type { NewSortie } from '../../telemetry/ingest/sortieRow.ts';
 import { addToRollups, DEFAULT_ROLLUP_SETTINGS, type RollupSettings } from '../../telemetry/rollups/index.ts';
 import type { LngLat } from '../flight/index.ts';
+
+/** A generated sortie: a stored sortie's row, with its track when it keeps one. */
+export type HistoryRow = Omit<NewSortie, 'track'> & { track?: Uint8Array };
 
 export interface BlockRow {
   owner: number;
@@ -53,9 +56,8 @@ export async function insertBlocks(trx: Db, blocks: readonly BlockRow[]) {
 /** Stores the batch; returns how many sorties were new. */
 export async function storeHistory(
   db: Db,
-  rows: readonly NewSortie[],
+  rows: readonly HistoryRow[],
   blocks: readonly BlockRow[],
-  keepTrackAfter: number,
   o: { rollups: boolean; settings?: RollupSettings } = { rollups: true },
 ): Promise<number> {
   if (!rows.length && !blocks.length) return 0;
@@ -81,8 +83,7 @@ export async function storeHistory(
       for (const row of inserted) {
         ids.push(row.sortie_id);
         const source = byKey.get(`${row.drone_id}/${row.start_time.getTime()}`);
-        if (source?.track && source.start_time >= keepTrackAfter)
-          tracks.push({ sortie_id: row.sortie_id, track: source.track });
+        if (source?.track) tracks.push({ sortie_id: row.sortie_id, track: source.track });
       }
       if (tracks.length) await trx.insertInto('sortie_tracks').values(tracks).execute();
     }
