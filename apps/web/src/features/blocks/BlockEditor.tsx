@@ -6,12 +6,13 @@
  * on every change and before sending, with the text the server would answer.
  */
 import { BLOCK_NAME_MAX, BLOCK_REMARK_MAX, type BlockRecord, convertArea } from '@agrifleet/domain';
-import { Alert, App, Button, Form, Input, Radio, Select, Space, Upload } from 'antd';
+import { Alert, App, Button, Form, Input, Select, Space, Upload } from 'antd';
 import type { Polygon } from 'geojson';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAreaUnit } from '../../lib/settings.ts';
 import { DrawControl, type DrawnShape, type DrawTool } from '../../map/DrawControl.tsx';
+import { DrawTools } from '../../map/DrawTools.tsx';
 import { useMapInstance } from '../../map/index.ts';
 import { MapEditorModal } from '../../map/MapEditorModal.tsx';
 import type { Catalog } from '../lookups/catalog.ts';
@@ -240,11 +241,9 @@ export function BlockEditor({ record, onClose }: Props) {
         </Form.Item>
         <Form.Item label={t('blocks:editor.shape')}>
           <Space orientation="vertical" style={{ width: '100%' }}>
-            <Radio.Group
-              value={tool}
-              onChange={(e) => setTool(e.target.value)}
-              optionType="button"
-              size="small"
+            <DrawTools
+              tool={tool}
+              onChange={setTool}
               options={[
                 {
                   value: 'polygon',
@@ -252,17 +251,15 @@ export function BlockEditor({ record, onClose }: Props) {
                 },
                 { value: 'select', label: t('blocks:editor.select'), disabled: !shape },
               ]}
-              data-testid="blocks-tool"
-            />
-            <div className={styles.hint}>
-              {t(
+              hint={t(
                 tool === 'select'
                   ? 'blocks:editor.hint.select'
                   : shape
                     ? 'blocks:editor.hint.hole'
                     : 'blocks:editor.hint.outer',
               )}
-            </div>
+              testId="blocks-tool"
+            />
             <Space wrap>
               <span data-testid="blocks-upload">
                 <Upload accept=".kml,.geojson,.json,.zip" showUploadList={false} beforeUpload={importFile}>

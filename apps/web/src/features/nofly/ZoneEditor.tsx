@@ -5,15 +5,15 @@
  * map, the same text the server would answer.
  */
 import type { NoflyRecord } from '@agrifleet/domain';
-import { Alert, App, Button, Form, Input, InputNumber, Radio, Select, Space, Upload } from 'antd';
+import { Alert, App, Button, Form, Input, InputNumber, Select, Space, Upload } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DrawControl, type DrawnShape, type DrawTool } from '../../map/DrawControl.tsx';
+import { DrawTools } from '../../map/DrawTools.tsx';
 import { useMapInstance } from '../../map/index.ts';
 import { MapEditorModal } from '../../map/MapEditorModal.tsx';
 import { noflyApi } from './api.ts';
 import { importZoneFile } from './importZone.ts';
-import styles from './nofly.module.css';
 import { checkDrawn, drawnOf, zoneShapeOf } from './shapes.ts';
 
 interface Props {
@@ -160,18 +160,16 @@ export function ZoneEditor({ record, onClose }: Props) {
         </Form.Item>
         <Form.Item label={t('nofly:col.shape')}>
           <Space orientation="vertical" style={{ width: '100%' }}>
-            <Radio.Group
-              value={tool}
-              onChange={(e) => setTool(e.target.value)}
-              optionType="button"
-              size="small"
+            <DrawTools
+              tool={tool}
+              onChange={setTool}
               options={[
                 { value: 'polygon', label: t('nofly:editor.drawPolygon') },
                 { value: 'circle', label: t('nofly:editor.drawCircle') },
                 { value: 'select', label: t('nofly:editor.select'), disabled: !shape },
               ]}
+              hint={t(`nofly:editor.hint.${tool}`)}
             />
-            <div className={styles.hint}>{t(`nofly:editor.hint.${tool}`)}</div>
             {shape?.circle ? (
               <Space.Compact>
                 <Space.Addon>{t('nofly:editor.radius')}</Space.Addon>

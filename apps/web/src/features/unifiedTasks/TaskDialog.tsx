@@ -4,7 +4,7 @@
  * goes through the no-fly zones' geometry check (the server's) before it is sent.
  */
 import { TFTZ_NAME_MAX, type UnifiedTaskRow, unifiedTaskCreateBody } from '@agrifleet/domain';
-import { Alert, App, Button, DatePicker, Form, Input, Radio, Select, Space, Switch } from 'antd';
+import { Alert, App, Button, DatePicker, Form, Input, Select, Space, Switch } from 'antd';
 import type { Dayjs } from 'dayjs';
 import type { Polygon } from 'geojson';
 import { useMemo, useState } from 'react';
@@ -13,6 +13,7 @@ import { useSessionUser } from '../../app/session.ts';
 import { addDays, dayOfPicker, pickerDay, statToday } from '../../lib/statDay.ts';
 import { RegionFilter } from '../../list/RegionFilter.tsx';
 import { DrawControl, type DrawnShape, type DrawTool } from '../../map/DrawControl.tsx';
+import { DrawTools } from '../../map/DrawTools.tsx';
 import { MapEditorModal } from '../../map/MapEditorModal.tsx';
 import { checkDrawn } from '../nofly/shapes.ts';
 import { unifiedTasksApi } from './api.ts';
@@ -25,7 +26,6 @@ import {
   typeOptions,
 } from './config.ts';
 import { FitPolygon } from './SortieMap.tsx';
-import styles from './unifiedTasks.module.css';
 
 interface Props {
   /** The task edited, or null to create one. */
@@ -160,17 +160,15 @@ export function TaskDialog({ record, catalogs, onClose }: Props) {
         </Form.Item>
         <Form.Item label={t('unifiedTasks:field.polygon')} extra={t('unifiedTasks:field.polygonHelp')}>
           <Space orientation="vertical" style={{ width: '100%' }}>
-            <Radio.Group
-              value={tool}
-              onChange={(e) => setTool(e.target.value)}
-              optionType="button"
-              size="small"
+            <DrawTools
+              tool={tool}
+              onChange={setTool}
               options={[
                 { value: 'polygon', label: t('nofly:editor.drawPolygon') },
                 { value: 'select', label: t('nofly:editor.select'), disabled: !shape },
               ]}
+              hint={t(`nofly:editor.hint.${tool}`)}
             />
-            <div className={styles.hint}>{t(`nofly:editor.hint.${tool}`)}</div>
             <Button
               size="small"
               onClick={() => drawn(null)}
