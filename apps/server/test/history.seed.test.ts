@@ -30,7 +30,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-describe('seed:history', () => {
+describe('seed:history', { timeout: 90_000 }, () => {
   it('writes N sorties over the period; the same seed again adds none', async () => {
     const first = await seedHistory(t.db, { sorties: 200, days: 30, seed: 7, tracksDays: 5, now });
     expect(first).toEqual({ made: 200, stored: 200 });
