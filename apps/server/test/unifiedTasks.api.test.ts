@@ -5,6 +5,7 @@
  * telemetry transport counting within 2 s.
  */
 import {
+  formatDate,
   type TelemetryPoint,
   UNIFIED_TASK_LIST_PATH,
   UNIFIED_TASK_PATH,
@@ -14,6 +15,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JIANGSU, JIANGSU_CODE, type SubsidiesKit, strip, subsidiesKit, YEAR } from './subsidies.kit.ts';
 
 let k: SubsidiesKit;
+/**
+ * The statistics day ('YYYY-MM-DD', STAT_TIMEZONE) of an instant: a task's and an enrolment's dates
+ * are such days (a UTC date ended a day early from 16:00 UTC, when it is already tomorrow in
+ * Asia/Shanghai).
+ */
+const statDay = (at: Date | number) => formatDate(at, 'YYYY-MM-DD', k.t.config.statTimeZone);
 let tftzId: number;
 let droneA: string;
 const JUNE = Date.UTC(YEAR, 5, 12, 1);
@@ -119,7 +126,7 @@ describe('unified tasks: what counts', () => {
   it('counts a sortie flown before the enrolment once the drone is enrolled', async () => {
     // An open task (running now) so the enrolment may still change.
     const now = new Date();
-    const day = (d: Date) => d.toISOString().slice(0, 10);
+    const day = statDay;
     const res = await k.call(
       'government',
       'POST',
@@ -152,7 +159,7 @@ describe('unified tasks: what counts', () => {
   });
 
   it('lists a sortie outside the enrolment’s dates with its reason, and withdrawal as notEnrolled', async () => {
-    const day = (d: Date) => d.toISOString().slice(0, 10);
+    const day = statDay;
     const now = Date.now();
     const put = await k.call('government', 'PUT', unifiedTaskCallPath(tftzId, 'drones'), {
       droneIds: [droneA],
@@ -175,7 +182,7 @@ describe('unified tasks: what counts', () => {
   });
 
   it('makes parallel enrolments of the same drone one enrolment, counted once', async () => {
-    const day = (d: Date) => d.toISOString().slice(0, 10);
+    const day = statDay;
     const now = Date.now();
     const dates = { dataStartDate: day(new Date(now - 4 * 86_400_000)), dataEndDate: day(new Date(now)) };
     const all = await Promise.all(
@@ -251,7 +258,7 @@ describe('unified tasks: what counts', () => {
 
 describe('unified tasks: the sorties list', () => {
   it('pages the same rows whichever way a page is found (a day seek for the task, either end for a drone)', async () => {
-    const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+    const day = statDay;
     const now = Date.now();
     const period = { startDate: day(now - 5 * 86_400_000), endDate: day(now + 5 * 86_400_000) };
     const task = (
