@@ -7,14 +7,16 @@
  * speed). Known problems of screens other helpers own are listed in KNOWN_PROBLEMS with their
  * reason, for the lead to empty once they are fixed.
  *
- * Also here: the government watches group control (its drones listed, no command controls, the
- * reason shown), and every screen opened from the menu starts at the top of the content.
+ * Also here: each role's home page and, in zh, what its menu must and must not show (setup/menus.ts);
+ * the government watches group control (its drones listed, no command controls, the reason shown);
+ * and every screen opened from the menu starts at the top of the content.
  */
 import { FULL_SCREEN, SCREENS, type Screen } from '@agrifleet/domain';
 import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { missingTranslations, signInByApi } from './setup/app.ts';
+import { menuTexts, missingTranslations, signInByApi } from './setup/app.ts';
 import { launch, newPage, screenshot, url } from './setup/browser.ts';
+import { MENUS } from './setup/menus.ts';
 
 type Check = 'api' | 'console' | 'toast' | 'key';
 
@@ -218,6 +220,8 @@ async function walk(phone: string, language: 'zh' | 'en') {
   let started = Date.now();
   await page.goto(url('/'));
   await page.waitForURL((u) => u.pathname !== '/' && u.pathname !== '/login');
+  const roleMenu = MENUS.find((m) => m.phone === phone);
+  if (roleMenu) expect(page.url(), `${roleMenu.role}: home page`).toMatch(roleMenu.home);
   const home = screenOf(new URL(page.url()).pathname) ?? new URL(page.url()).pathname;
   await check(`${home} (home)`, started);
   if ((await page.locator('.ant-layout-sider').count()) === 0) {
@@ -228,6 +232,13 @@ async function walk(phone: string, language: 'zh' | 'en') {
   }
   const inMenu = await menuScreens(page);
   expect(inMenu.length).toBeGreaterThan(0);
+  if (roleMenu && language === 'zh') {
+    const labels = await menuTexts(page);
+    for (const label of roleMenu.has) expect(labels, `${roleMenu.role} should see ${label}`).toContain(label);
+    for (const label of roleMenu.lacks)
+      expect(labels, `${roleMenu.role} should not see ${label}`).not.toContain(label);
+    await screenshot(page, `menu-${phone}`);
+  }
   // Full-screen screens (no menu to come back with) last; the home screen was visited already.
   const full = (s: Screen) => (FULL_SCREEN as readonly Screen[]).includes(s);
   const screens = [...inMenu.filter((s) => !full(s)), ...inMenu.filter(full)].filter((s) => s !== home);
