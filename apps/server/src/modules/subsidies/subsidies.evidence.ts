@@ -5,7 +5,9 @@
  * Overlap is measured per operator within a block (the sorties on it), else among the sorties whose
  * spraying centres fall in the same cell of about 10 km (0.1°), in take-off order: within it only
  * sorties whose bounds touch are compared (subsidies.overlap.ts), so the cell bounds memory and the
- * local frame, and a field cut by a cell edge is rare.
+ * local frame. A cell's group also paints, in take-off order, the operator's sorties of the
+ * neighbouring cells whose centres lie within EDGE_DEG of its edge (context: painted, their own
+ * overlap counted in their own cell), so a field cut by a cell edge is compared whole.
  */
 
 import type { PolygonGeometry } from '@agrifleet/domain';
@@ -74,43 +76,76 @@ export interface EvidenceInput {
 
 const WHOLE_ODD = new Set([1, 3, 5]);
 const CELL_DEG = 0.1;
+/** A sortie whose spraying centre is this close to a cell edge is also painted in the cell beyond it (about 1 km: a field sprayed in one sortie is rarely wider than 2 km). */
+export const EDGE_DEG = 0.01;
+
+const cellKey = (yy: number, cx: number, cy: number) => `${yy}:g${cx}:${cy}`;
 
 const groupKey = (f: SortieFactRow) =>
   f.block_id != null
     ? `${f.yy_account_id}:b${f.block_id}`
-    : `${f.yy_account_id}:g${Math.floor(f.lng / CELL_DEG)}:${Math.floor(f.lat / CELL_DEG)}`;
+    : cellKey(f.yy_account_id, Math.floor(f.lng / CELL_DEG), Math.floor(f.lat / CELL_DEG));
+
+/** The neighbouring cells (keys) whose edge a sortie without a block lies within EDGE_DEG of. */
+function edgeCells(f: SortieFactRow): string[] {
+  if (f.block_id != null) return [];
+  const cx = Math.floor(f.lng / CELL_DEG);
+  const cy = Math.floor(f.lat / CELL_DEG);
+  const near = (v: number, c: number) => {
+    const frac = v / CELL_DEG - c;
+    const m = EDGE_DEG / CELL_DEG;
+    return frac < m ? -1 : frac > 1 - m ? 1 : 0;
+  };
+  const dx = near(f.lng, cx);
+  const dy = near(f.lat, cy);
+  const out: string[] = [];
+  if (dx) out.push(cellKey(f.yy_account_id, cx + dx, cy));
+  if (dy) out.push(cellKey(f.yy_account_id, cx, cy + dy));
+  if (dx && dy) out.push(cellKey(f.yy_account_id, cx + dx, cy + dy));
+  return out;
+}
+
+const byTakeOff = (a: SortieFactRow, b: SortieFactRow) =>
+  a.start_time.getTime() - b.start_time.getTime() || Number(a.sortie_id) - Number(b.sortie_id);
 
 /** The evidence of every sortie, in take-off order. */
 export async function buildEvidence(inp: EvidenceInput): Promise<LineEvidence[]> {
   const lines = new Map<string, LineEvidence>();
   const groups = new Map<string, SortieFactRow[]>();
-  for (const f of inp.facts) {
-    const key = groupKey(f);
-    const g = groups.get(key);
+  const context = new Map<string, SortieFactRow[]>();
+  const push = (m: Map<string, SortieFactRow[]>, key: string, f: SortieFactRow) => {
+    const g = m.get(key);
     if (g) g.push(f);
-    else groups.set(key, [f]);
+    else m.set(key, [f]);
+  };
+  for (const f of inp.facts) {
+    push(groups, groupKey(f), f);
+    for (const key of edgeCells(f)) push(context, key, f);
   }
   // Groups in batches of about 500 sorties: their tracks are read, measured and let go together;
   // the next batch's tracks are asked for before this one is measured (the database reads them
   // while this process measures).
-  const batches: SortieFactRow[][][] = [];
+  const batches: Group[][] = [];
   let size = Number.POSITIVE_INFINITY;
-  for (const g of groups.values()) {
+  for (const [key, own] of groups) {
     if (size >= 500) {
       batches.push([]);
       size = 0;
     }
-    batches.at(-1)?.push(g);
-    size += g.length;
+    const near = context.get(key) ?? [];
+    batches.at(-1)?.push({ own, near });
+    size += own.length + near.length;
   }
-  const fetch = (b: SortieFactRow[][] | undefined) =>
+  const fetch = (b: Group[] | undefined) =>
     b
-      ? inp.tracks(
-          b
-            .flat()
-            .filter((f) => f.has_track && f.area_mu > 0)
-            .map((f) => f.sortie_id),
-        )
+      ? inp.tracks([
+          ...new Set(
+            b
+              .flatMap((g) => [...g.own, ...g.near])
+              .filter((f) => f.has_track && f.area_mu > 0)
+              .map((f) => f.sortie_id),
+          ),
+        ])
       : Promise.resolve(new Map<string, Uint8Array>());
   let next = fetch(batches[0]);
   const scratch = newOverlapScratch();
@@ -118,7 +153,7 @@ export async function buildEvidence(inp: EvidenceInput): Promise<LineEvidence[]>
     for (let i = 0; i < batches.length; i++) {
       const blobs = await next;
       next = fetch(batches[i + 1]);
-      for (const g of batches[i] as SortieFactRow[][]) measureGroup(inp, g, blobs, lines, scratch);
+      for (const g of batches[i] as Group[]) measureGroup(inp, g, blobs, lines, scratch);
     }
   } finally {
     // Never leave a read in flight (nor its failure unhandled).
@@ -127,9 +162,15 @@ export async function buildEvidence(inp: EvidenceInput): Promise<LineEvidence[]>
   return inp.facts.map((f) => lines.get(f.sortie_id) as LineEvidence);
 }
 
+/** A group's own sorties (take-off order) and the neighbouring cells' sorties near its edges. */
+interface Group {
+  own: SortieFactRow[];
+  near: SortieFactRow[];
+}
+
 function measureGroup(
   inp: EvidenceInput,
-  group: readonly SortieFactRow[],
+  { own: group, near }: Group,
   blobs: Map<string, Uint8Array>,
   out: Map<string, LineEvidence>,
   scratch: OverlapScratch,
@@ -137,21 +178,28 @@ function measureGroup(
   // Each track is decoded, measured and added to the overlap group, then let go.
   const overlap = newOverlapGroup();
   const shares = new Map<string, { region: number; block: number }>();
-  for (const f of group) {
+  // The neighbours' sorties near the edges are painted in take-off order among the group's own,
+  // and only painted: their lines are their own cell's.
+  const context = new Set(near);
+  const all = near.length ? [...group, ...near].sort(byTakeOff) : group;
+  for (const f of all) {
+    const mine = !context.has(f);
     const blob = blobs.get(f.sortie_id);
     const points: SprayPoint[] | null = blob ? decodeSprayFixes(blob) : null;
     let region = 0;
     let block = 0;
     if (points) {
-      region = inp.programme.polygon
-        ? shareOutside(inp.programme.polygon, points)
-        : samplesOutside(points, inp.inRegion);
-      const b = f.block_id != null ? inp.blocks.get(f.block_id) : undefined;
-      if (b) block = shareOutside(b, points);
+      if (mine) {
+        region = inp.programme.polygon
+          ? shareOutside(inp.programme.polygon, points)
+          : samplesOutside(points, inp.inRegion);
+        const b = f.block_id != null ? inp.blocks.get(f.block_id) : undefined;
+        if (b) block = shareOutside(b, points);
+      }
       const whole = !f.has_track || f.odd_types.some((o) => WHOLE_ODD.has(o));
       if (!whole) addToGroup(overlap, Number(f.sortie_id), f.start_time.getTime(), points);
     }
-    shares.set(f.sortie_id, { region, block });
+    if (mine) shares.set(f.sortie_id, { region, block });
   }
   const first = group[0];
   const area = first?.block_id != null ? (inp.blocks.get(first.block_id) ?? null) : null;
