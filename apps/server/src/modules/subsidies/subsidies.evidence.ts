@@ -76,7 +76,10 @@ export interface EvidenceInput {
 
 const WHOLE_ODD = new Set([1, 3, 5]);
 const CELL_DEG = 0.1;
-/** A sortie whose spraying centre is this close to a cell edge is also painted in the cell beyond it (about 1 km: a field sprayed in one sortie is rarely wider than 2 km). */
+/**
+ * A sortie whose spraying centre is this close to a cell edge is also painted in the cell beyond it
+ * (about 1 km: a field sprayed in one sortie is rarely wider than 2 km).
+ */
 export const EDGE_DEG = 0.01;
 
 const cellKey = (yy: number, cx: number, cy: number) => `${yy}:g${cx}:${cy}`;

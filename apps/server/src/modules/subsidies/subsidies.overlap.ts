@@ -4,9 +4,11 @@
  * local frame, each sortie as its boom quads (the very quads the sprayed area is measured from,
  * telemetry/area/booms.ts); a cell whose centre an earlier sortie of the group already covered,
  * one that took off at most OVERLAP_WINDOW_MS before the later one, counts as overlap of the later
- * one: the same treatment paid twice. A field sprayed again after that is a new treatment (pests come
- * back in generations; re-application intervals of registered products are 7 to 15 days). With a block, only cells inside the block count (the part
- * outside it is the outsideBlock deduction already). Only sorties whose bounds touch (chained) can
+ * one: the same treatment paid twice. A field sprayed again after that is a new treatment (pests
+ * come back in generations; re-application intervals of registered products are 7 to 15 days).
+ * The last painter of a cell is the latest earlier sortie over it, so its take-off alone decides.
+ * With a block, only cells inside the block count (the part outside it is the outsideBlock
+ * deduction already). Only sorties whose bounds touch (chained) can
  * share a cell, so each such cluster is painted on a grid of its own bounds (per 4 km tile when
  * wider): linear in the sprayed area, never in the group's extent.
  */
