@@ -81,7 +81,9 @@ try {
   }
   rows.sort((a, b) => b.cpuS - a.cpuS);
   for (const r of rows)
-    process.stdout.write(`${r.cpuS.toFixed(2)} cpu-s\t${r.frames} frames\t${r.screen}\t${r.at}\t(${r.split})\n`);
+    process.stdout.write(
+      `${r.cpuS.toFixed(2)} cpu-s\t${r.frames} frames\t${r.screen}\t${r.at}\t(${r.split})\n`,
+    );
 } finally {
   await browser.close();
   await console_.stop();
