@@ -261,9 +261,18 @@ describe('blocks', () => {
     const victimRow = rows(page).filter({ hasText: victim.blockName }).first();
     await victimRow.locator('.ant-checkbox-input').check();
     await page.getByTestId('batch-delete').click();
+    // The refusal is awaited as an answer first, so a failure here says whether the delete was
+    // sent and what came back (the reason once failed to show beside a CPU hog, undiagnosed).
+    const refused = page.waitForResponse((r) => r.url().includes('/api/drone/block/manage?ids='), {
+      timeout: 30_000,
+    });
     await page.getByTestId('blocks-confirm-delete').click();
+    const answer = await refused;
+    expect(`${answer.status()} ${await answer.text()}`).toMatch(/^409 /);
     await expect
-      .poll(() => page.getByTestId('blocks-force-reason').textContent(), { timeout: 10_000 })
+      .poll(() => page.getByTestId('blocks-force-reason').textContent({ timeout: 5_000 }), {
+        timeout: 30_000,
+      })
       .toContain('强制删除');
     expect(await page.getByTestId('blocks-force-ok').isDisabled()).toBe(true);
     await page.getByTestId('blocks-force-input').fill(victim.blockName);

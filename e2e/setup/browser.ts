@@ -27,6 +27,27 @@ const assertNoConsoleErrors = () => {
 afterEach(assertNoConsoleErrors);
 afterAll(assertNoConsoleErrors);
 
+/**
+ * The pages still open when a test fails are photographed into test-results/failures/, so a
+ * failure on a loaded or remote machine shows what the person would have seen.
+ */
+const openPages = new Set<Page>();
+afterEach(async (ctx) => {
+  if (ctx.task.result?.state !== 'fail') return;
+  const dir = fileURLToPath(new URL('../../test-results/failures/', import.meta.url));
+  mkdirSync(dir, { recursive: true });
+  const name = ctx.task.name.replace(/[^\w-]+/g, '_').slice(0, 80);
+  let i = 0;
+  for (const page of openPages) {
+    if (page.isClosed()) continue;
+    const path = join(dir, `${name}-${i++}.png`);
+    await page.screenshot({ path, timeout: 10_000 }).then(
+      () => process.stderr.write(`failure screenshot: ${path}\n`),
+      () => undefined,
+    );
+  }
+});
+
 /** The port of this worker's console (VITEST_POOL_ID counts workers from 1). */
 export const port = () => {
   const ports = inject('consolePorts');
@@ -48,6 +69,8 @@ export async function newPage(browser: Browser, opts: { language?: string; host?
     }, opts.language);
   }
   const page = await context.newPage();
+  openPages.add(page);
+  page.on('close', () => openPages.delete(page));
   return { context, page };
 }
 
