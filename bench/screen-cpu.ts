@@ -21,7 +21,7 @@ import { processCpuSeconds } from './telemetry-kit.ts';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const PHONE = process.env.PHONE ?? '13800000002';
 const ONLY = process.env.SCREENS?.split(',');
-const [WIDTH, HEIGHT] = (process.env.VIEWPORT ?? '1440x900').split('x').map(Number);
+const [WIDTH = 1440, HEIGHT = 900] = (process.env.VIEWPORT ?? '1440x900').split('x').map(Number);
 
 /** CPU seconds of every Chromium process so far. */
 const chromiumSeconds = () => processCpuSeconds((comm) => comm.includes('chrom'));
