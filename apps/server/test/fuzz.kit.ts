@@ -11,7 +11,8 @@
  * What is sent and what is spared (a whole pass was 74,000 requests, ten minutes on a busy
  * machine): every bad value a field's contract accepts goes to the handler; of the values the
  * contract refuses by their kind (a number for a text, an object for a number), two of each kind
- * go, the contract's refusal being one code path. A caller the route refuses (401/403, answered
+ * go, the contract's refusal being one code path; a second caller the route admits gets only the
+ * values the contract accepts (the refusals are the same for every caller). A caller the route refuses (401/403, answered
  * before the body is read) gets the plain request and the malformed bodies only. The routes are
  * split over the shards fuzz.routes.<n>.test.ts (a console each, run side by side).
  */
@@ -185,8 +186,13 @@ const REFUSED_PER_KIND = 2;
  * refuses. `asText`: values as a query string carries them (URL-encoded; one that does not decode
  * is always sent).
  */
-function worthSending<T>(field: ZodType | undefined, values: readonly T[], asText: boolean): T[] {
-  if (!field) return [...values];
+function worthSending<T>(
+  field: ZodType | undefined,
+  values: readonly T[],
+  asText: boolean,
+  refusedPerKind = REFUSED_PER_KIND,
+): T[] {
+  if (!field) return refusedPerKind > 0 ? [...values] : [];
   const refused = new Map<string, number>();
   return values.filter((v) => {
     let parsed: unknown = v;
@@ -200,7 +206,7 @@ function worthSending<T>(field: ZodType | undefined, values: readonly T[], asTex
     const kind = asText ? 'text' : kindOf(v);
     const n = refused.get(kind) ?? 0;
     refused.set(kind, n + 1);
-    return n < REFUSED_PER_KIND;
+    return n < refusedPerKind;
   });
 }
 
@@ -212,10 +218,14 @@ interface Req {
 }
 
 /**
- * The requests that fuzz one route, each without caller headers; `refused`: only those a caller
+ * The requests that fuzz one route, each without caller headers. `refused`: only those a caller
  * the route turns away must be answered for (the plain request, the malformed bodies).
+ * `acceptedOnly`: only the bad values the route's contract accepts, which reach its handler (for
+ * a second caller the route admits: what the contract refuses is refused before the handler, the
+ * same for every caller, and went with the first).
  */
-function requestsFor(route: RouteOptions, refused = false): Req[] {
+function requestsFor(route: RouteOptions, refused = false, acceptedOnly = false): Req[] {
+  const refusedPerKind = acceptedOnly ? 0 : REFUSED_PER_KIND;
   const method = String(route.method);
   const schema = (route.schema ?? {}) as { params?: unknown; querystring?: unknown; body?: unknown };
   const paramNames = [...route.url.matchAll(/:(\w+)/g)].map((m) => m[1] as string);
@@ -250,20 +260,22 @@ function requestsFor(route: RouteOptions, refused = false): Req[] {
       paramShape[p],
       [...BAD_TEXT.filter((b) => b !== ''), '1e309', '%2e%2e%2f%2e%2e', 'a%2Fb'],
       true,
+      refusedPerKind,
     ))
       out.push(base(`${path({ [p]: bad })}?${qs(goodQuery)}`));
   const queryKeys = Object.keys(queryShape).length ? Object.keys(queryShape) : ['id', 'droneId', 'startTime'];
   for (const k of queryKeys) {
     const rest = { ...goodQuery };
     delete rest[k];
-    for (const bad of worthSending(queryShape[k], BAD_TEXT, true))
+    for (const bad of worthSending(queryShape[k], BAD_TEXT, true, refusedPerKind))
       out.push(base(`${path()}?${qs(rest, { [k]: bad })}`));
-    out.push(base(`${path()}?${qs(rest, { [k]: '1', [`${k}[]`]: '2' })}&${k}=3`));
+    if (!acceptedOnly) out.push(base(`${path()}?${qs(rest, { [k]: '1', [`${k}[]`]: '2' })}&${k}=3`));
   }
   if (hasBody) {
     for (const k of Object.keys(bodyShape))
-      for (const bad of worthSending(bodyShape[k], BAD_JSON, false))
+      for (const bad of worthSending(bodyShape[k], BAD_JSON, false, refusedPerKind))
         out.push({ method, url: path(), payload: JSON.stringify({ ...goodBody, [k]: bad }), headers: json });
+    if (acceptedOnly) return out;
     for (const bad of BAD_JSON)
       out.push({ method, url: path(), payload: JSON.stringify(bad) ?? 'null', headers: json });
     for (const raw of MALFORMED_JSON) out.push({ method, url: path(), payload: raw, headers: json });
@@ -424,6 +436,7 @@ export function fuzzShard(shard: number, of: number) {
       };
       const fuzz = async (route: RouteOptions) => {
         const key = `${route.method} ${route.url}`;
+        let admitted = 0;
         for (const caller of callersOf(route)) {
           // A caller the guard turns away (before the body is read: a body that does not even parse
           // is refused the same) is turned away from every variant of the plain request.
@@ -431,7 +444,7 @@ export function fuzzShard(shard: number, of: number) {
           let turnedAway = refusal(await send(key, plain, caller));
           if (turnedAway && plain.payload !== undefined)
             turnedAway = refusal(await send(key, { ...plain, payload: '{' }, caller));
-          const rest = turnedAway ? malformed : requestsFor(route).slice(1);
+          const rest = turnedAway ? malformed : requestsFor(route, false, admitted++ > 0).slice(1);
           for (const req of rest) await send(key, req, caller);
         }
       };
