@@ -11,7 +11,6 @@ export * from './contracts/datastat.ts';
 export * from './contracts/droneStats.ts';
 export * from './contracts/drones.ts';
 export * from './contracts/envelope.ts';
-export * from './contracts/firmware.ts';
 export * from './contracts/geometry.ts';
 export * from './contracts/host.ts';
 export * from './contracts/leasing.ts';
