@@ -40,6 +40,7 @@ import { datastatRoutes } from './modules/datastat/datastat.routes.ts';
 import { createDatastatService } from './modules/datastat/datastat.service.ts';
 import { createDronesRepo } from './modules/drones/drones.repo.ts';
 import { droneModule } from './modules/drones/index.ts';
+import { firmwareModule } from './modules/firmware/index.ts';
 import { leasingModule } from './modules/leasing/index.ts';
 import { lookupsModule } from './modules/lookups/index.ts';
 import { membersModule } from './modules/members/index.ts';
@@ -244,6 +245,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(subsidiesModule, fleet);
   await app.register(blocksModule, fleet);
   await app.register(controlModule, fleet);
+  await app.register(firmwareModule, fleet);
   const org = {
     db,
     config,

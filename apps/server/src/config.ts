@@ -5,6 +5,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { FIRMWARE_MAX_BYTES } from '@agrifleet/domain';
 import { paymentSandboxesInUse } from './platform/payments/fromEnv.ts';
 import {
   MAIL_OUTBOX,
@@ -32,6 +33,8 @@ export interface Config {
   webDist: string;
   logLevel: string;
   uploadMaxBytes: number;
+  /** A plain firmware upload's limit (FIRMWARE_MAX_BYTES; images and verifyfw uploads get 1 MiB more). */
+  firmwareMaxBytes: number;
   trustProxy: boolean;
   sms: {
     provider: 'outbox' | 'twilio';
@@ -138,6 +141,7 @@ export function loadConfig(env: Env = process.env): Config {
     webDist: resolve(REPO_ROOT, env.WEB_DIST ?? 'apps/web/dist'),
     logLevel: env.LOG_LEVEL ?? 'info',
     uploadMaxBytes: int(env.UPLOAD_MAX_BYTES, 5 * 1024 * 1024, 'UPLOAD_MAX_BYTES'),
+    firmwareMaxBytes: int(env.FIRMWARE_MAX_BYTES, FIRMWARE_MAX_BYTES, 'FIRMWARE_MAX_BYTES'),
     trustProxy: bool(env.TRUST_PROXY, false),
     sms: {
       provider: smsProvider,

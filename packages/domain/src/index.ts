@@ -11,6 +11,7 @@ export * from './contracts/datastat.ts';
 export * from './contracts/droneStats.ts';
 export * from './contracts/drones.ts';
 export * from './contracts/envelope.ts';
+export * from './contracts/firmware.ts';
 export * from './contracts/geometry.ts';
 export * from './contracts/host.ts';
 export * from './contracts/leasing.ts';

@@ -35,6 +35,7 @@ import * as m0036 from './0036_sortie_work_type.ts';
 import * as m0037 from './0037_unified_task_indexes.ts';
 import * as m0038 from './0038_block_medicine.ts';
 import * as m0039 from './0039_task_sortie_days.ts';
+import * as m0040 from './0040_firmware.ts';
 
 /** Numbered migrations, applied in key order at start. */
 export const migrations: Record<string, Migration> = {
@@ -74,4 +75,5 @@ export const migrations: Record<string, Migration> = {
   '0037_unified_task_indexes': m0037,
   '0038_block_medicine': m0038,
   '0039_task_sortie_days': m0039,
+  '0040_firmware': m0040,
 };

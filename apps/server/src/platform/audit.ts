@@ -1,7 +1,8 @@
 /**
  * The system log (issue 12, docs/api.md "System log"). One hook (platform/auditHook.ts) writes a row for every write call
  * the console answers: every /api route whose method is not GET, HEAD or OPTIONS, unless the route
- * says `config.audit: false` (device traffic and reads that travel as POST). A route adds what only
+ * says `config.audit: false` (device traffic and reads that travel as POST), and a GET route that
+ * names a log type in `config.audit` (a GET that writes: firmware genkey). A route adds what only
  * it knows through `auditOf(req)`: the target, a short detail, the log type, or who acted when
  * nobody is signed in yet (sign-in). Rows that no request makes (a refused telemetry key) go
  * through `audit.write`.
@@ -73,7 +74,10 @@ export interface AuditEntry {
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** false: this write route is not logged (say why beside it). 1: its rows are sign-in rows. */
+    /**
+     * false: this write route is not logged (say why beside it). 1: its rows are sign-in rows. On a
+     * GET route a log type makes it logged, in a request transaction, like a write.
+     */
     audit?: false | LogType;
   }
   interface FastifyRequest {

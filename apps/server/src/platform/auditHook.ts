@@ -59,9 +59,15 @@ export function defaultTarget(req: FastifyRequest): string | null {
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** True when a route of this method and config is logged by the hook. */
+/**
+ * True when a route of this method and config is logged by the hook: every write method unless the
+ * route says `audit: false`, and a GET only when its route names a log type (a GET that writes:
+ * firmware genkey registers the key it hands out; such a route sets `exposeHeadRoute: false`).
+ */
 export function isAudited(method: string, url: string, audit: false | LogType | undefined): boolean {
-  return url.startsWith('/api') && !READ_METHODS.has(method) && audit !== false;
+  if (!url.startsWith('/api') || audit === false) return false;
+  if (READ_METHODS.has(method)) return method === 'GET' && typeof audit === 'number';
+  return true;
 }
 
 /** The row of this request as answered now (null: nobody to name, or the route said skip). */

@@ -10,7 +10,8 @@
  *   serializer that writes the URL with its credential parameters redacted;
  * - every written line (pino's streamWrite hook, after serialisation, whatever logged it: an error's
  *   message, a nested object, a URL inside a string): query parameters named in SECRET_QUERY_PARAMS
- *   and JSON members named like a credential (SECRET_KEY_RE, at any depth) get the value REDACTED.
+ *   and JSON members named like a credential (SECRET_KEY_RE, at any depth) get the value REDACTED,
+ *   and so does any private key's PEM block (PRIVATE_PEM_RE).
  *
  * Names that are also ordinary words in logs stay out of the JSON-member rule: `code` (every error
  * and envelope has one) and `key` are redacted as query parameters only.
@@ -51,7 +52,7 @@ export const SECRET_QUERY_PARAMS = [
  * (anything ending in token, password or secret; verifyCode, sign, signature, apiKey, ...).
  */
 export const SECRET_KEY_RE =
-  /^(?:authorization|proxy-authorization|cookie|set-cookie|x-[a-z0-9-]*(?:token|key|secret|signature|auth)|[a-z_]*token|[a-z_]*password|passwd|[a-z_]*secret(?:_?key)?|verify_?code|sms_?code|captcha|sign|signature|sig|api_?key|private_?key)$/i;
+  /^(?:authorization|proxy-authorization|cookie|set-cookie|x-[a-z0-9-]*(?:token|key|secret|signature|auth)|[a-z_]*token|[a-z_]*password|passwd|[a-z_]*secret(?:_?key)?|verify_?code|sms_?code|captcha|sign|signature|sig|api_?key|private_?key|privkey)$/i;
 
 const QUERY_NAMES = SECRET_QUERY_PARAMS.join('|');
 /** `?name=value` / `&name=value` inside any text (URLs in messages included); the value up to & # or a quote. */
@@ -59,6 +60,14 @@ const QUERY_RE = new RegExp(`([?&;](?:${QUERY_NAMES})=)[^&#\\s"'\\\\]*`, 'gi');
 /** A JSON member: its name, then a string, an array of strings, a number or a boolean. */
 const MEMBER_RE =
   /"((?:[^"\\]|\\.)*)"(\s*:\s*)("(?:[^"\\]|\\.)*"|\[(?:\s*"(?:[^"\\]|\\.)*"\s*,?)*\s*\]|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?|true|false)/g;
+
+/**
+ * A private key's PEM block anywhere in a line, whatever member or message carries it (firmware
+ * signing keys travel in request bodies): from its BEGIN line to its END line, or, cut short, to the
+ * end of the JSON string that holds it (base64 has no quote).
+ */
+const PRIVATE_PEM_RE =
+  /-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----(?:(?!-----END)[^"])*(?:-----END [A-Z0-9 ]*PRIVATE KEY-----)?/g;
 
 /** A URL (or any text) with the values of its credential query parameters redacted. */
 export function redactUrl(url: string): string {
@@ -70,11 +79,19 @@ export function redactLine(line: string): string {
   const members = line.replace(MEMBER_RE, (whole, name: string, colon: string) =>
     SECRET_KEY_RE.test(name) ? `"${name}"${colon}"${REDACTED}"` : whole,
   );
-  return redactUrl(members);
+  return redactUrl(members).replace(PRIVATE_PEM_RE, REDACTED);
 }
 
 const HEADER_PATHS = ['authorization', 'proxy-authorization', 'cookie', 'set-cookie', 'x-api-key'];
-const BODY_FIELDS = ['password', 'oldPassword', 'newPassword', 'verifyCode', 'refreshToken', 'token'];
+const BODY_FIELDS = [
+  'password',
+  'oldPassword',
+  'newPassword',
+  'verifyCode',
+  'refreshToken',
+  'token',
+  'privkey',
+];
 
 /** pino redact paths: headers of a logged request or reply, secret fields of a logged body. */
 export const REDACT_PATHS = [

@@ -397,14 +397,44 @@ export const MESSAGES = {
   ...LEASING_STATS_MESSAGES,
 } as const satisfies Record<string, Record<Language, string>>;
 
-export type MessageKey = keyof typeof MESSAGES;
+/**
+ * Catalogues that modules hand in where app.ts composes them (`registerMessages`), so that this
+ * file imports no module for them (ARCHITECTURE "Imports run downward"; the imports above are the
+ * older arrows, to be moved the same way). A module names its keys by merging into this interface:
+ *
+ *   declare module '../../platform/messages.ts' {
+ *     interface ModuleMessages { firmware: typeof FIRMWARE_MESSAGES }
+ *   }
+ */
+export interface ModuleMessages {
+  /** A placeholder member: the interface is filled by declaration merging. */
+  core: Record<never, Record<Language, string>>;
+}
+type ModuleMessageKey = {
+  [M in keyof ModuleMessages]: keyof ModuleMessages[M] & string;
+}[keyof ModuleMessages];
+
+export type MessageKey = keyof typeof MESSAGES | ModuleMessageKey;
+
+type Catalogue = Record<string, Record<Language, string>>;
+const handedIn = new Map<string, Record<Language, string>>();
+
+/** Adds a module's catalogue (idempotent for the same texts; a key taken by other texts throws). */
+export function registerMessages(catalogue: Catalogue): void {
+  for (const [key, texts] of Object.entries(catalogue)) {
+    const known = (MESSAGES as Catalogue)[key] ?? handedIn.get(key);
+    if (known && known !== texts) throw new Error(`message key ${key} is defined twice`);
+    handedIn.set(key, texts);
+  }
+}
 
 export function translate(
   key: MessageKey,
   lang: Language,
   params: Record<string, string | number> = {},
 ): string {
-  const text: string = MESSAGES[key][lang] ?? MESSAGES[key].zh;
+  const texts = (MESSAGES as Catalogue)[key] ?? handedIn.get(key);
+  const text: string = texts ? (texts[lang] ?? texts.zh) : key;
   return text.replace(/\{(\w+)\}/g, (_, k: string) => String(params[k] ?? `{${k}}`));
 }
 

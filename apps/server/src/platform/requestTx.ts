@@ -15,7 +15,9 @@
  * to the pool and may already serve another request.
  *
  * `outsideRequestTx(fn)` runs fn without the scope: for work a request starts that must not share
- * the request's fate (none yet; background machinery is created at start, outside any request).
+ * the request's fate (the system log's queue of refused calls), or reads that must not hold the
+ * request's connection through a long computation (firmware encrypt builds its image between them);
+ * background machinery is created at start, outside any request.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import {

@@ -7,6 +7,7 @@ import type { BlockTables } from './schema.blocks.ts';
 import type { BulletinTables } from './schema.bulletins.ts';
 import type { CommandsTables } from './schema.commands.ts';
 import type { DroneRegistryTables } from './schema.drones.ts';
+import type { FirmwareTables } from './schema.firmware.ts';
 import type { LeasingTables } from './schema.leasing.ts';
 import type { LookupTables } from './schema.lookups.ts';
 import type { MemberTables } from './schema.members.ts';
@@ -357,7 +358,8 @@ export interface Database
     MemberTables,
     BulletinTables,
     OrderTables,
-    LeasingTables {
+    LeasingTables,
+    FirmwareTables {
   accounts: AccountsTable;
   users: UsersTable;
   account_applies: AccountAppliesTable;

@@ -191,6 +191,17 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   'POST /api/drone/subsidy/manage/:subsidyId/seal': 'subsidySeal',
   'POST /api/drone/subsidy/manage/:subsidyId/spot-check': 'subsidySpotDraw',
   'PUT /api/drone/subsidy/manage/:subsidyId/spot-check/:sortieId': 'subsidySpotResult',
+  // Firmware tools (docs/api.md "Firmware"). genkey is a GET that registers a key: logged (its route says audit).
+  'GET /api/firmware/genkey': 'firmwareKeyGenerate',
+  'POST /api/firmware/revokekey': 'firmwareKeyRevoke',
+  'POST /api/firmware/devicekey': 'firmwareDeviceKey',
+  'POST /api/firmware/devicekey/private': 'firmwareDeviceKeyDownload',
+  'POST /api/firmware/plain': 'firmwareUpload',
+  'DELETE /api/firmware/list/:fileName': 'firmwareDelete',
+  'POST /api/firmware/encrypt': 'firmwareEncrypt',
+  'POST /api/firmware/signrc': 'firmwareSignRc',
+  'POST /api/firmware/dronekey': 'droneLogKeyAdd',
+  'POST /api/firmware/dronekey/revoke': 'droneLogKeyRevoke',
 };
 
 /** Rows that no request writes (platform/audit.ts `audit.write`): their action is this name itself. */
