@@ -40,6 +40,7 @@ import { datastatRoutes } from './modules/datastat/datastat.routes.ts';
 import { createDatastatService } from './modules/datastat/datastat.service.ts';
 import { createDronesRepo } from './modules/drones/drones.repo.ts';
 import { droneModule } from './modules/drones/index.ts';
+import { flightLogRoutes } from './modules/firmware/flightLogs.routes.ts';
 import { firmwareModule } from './modules/firmware/index.ts';
 import { leasingModule } from './modules/leasing/index.ts';
 import { lookupsModule } from './modules/lookups/index.ts';
@@ -316,6 +317,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     storage,
     sorties,
     maxBytes: config.uploadMaxBytes,
+  });
+  await app.register(flightLogRoutes, {
+    db,
+    keys,
+    directory: telemetry.directory,
+    sorties,
+    dataDir: config.dataDir,
   });
   if (config.testMode) await app.register(testingRoutes, { db, captcha });
 

@@ -80,10 +80,27 @@ export interface DroneLogKeysTable {
   revoked_by: Optional<number>;
 }
 
+/** Drone-signed flight logs received and verified (migration 0044_flight_logs). */
+export interface FlightLogsTable {
+  id: Generated<string>;
+  drone_id: string;
+  key_id: string;
+  /** The drone's own name for the sortie (the log header's sortieId). */
+  log_sortie: string;
+  first_time: Date;
+  last_time: Date;
+  records: number;
+  /** The chain head the signature covers (64 hex digits): one row per distinct log. */
+  head: string;
+  log_gz: Buffer;
+  received_at: Timestamp;
+}
+
 export interface FirmwareTables {
   firmware_keys: FirmwareKeysTable;
   firmware_device_keys: FirmwareDeviceKeysTable;
   firmware_files: FirmwareFilesTable;
   firmware_rc_bindings: FirmwareRcBindingsTable;
   drone_log_keys: DroneLogKeysTable;
+  flight_logs: FlightLogsTable;
 }

@@ -263,6 +263,8 @@ export const flightLogVerdict = z.object({
   records: z.number().int(),
   /** The signed head when valid: the log's fingerprint. */
   head: z.string().nullable(),
+  /** When valid: the console's sorties of the drone whose flight lies inside the log's span. */
+  sortieIds: z.array(z.number().int()),
 });
 export type FlightLogVerdictBody = z.infer<typeof flightLogVerdict>;
 
@@ -287,3 +289,25 @@ export const droneLogKey = z.object({
   revokedAt: z.number().nullable(),
 });
 export type DroneLogKey = z.infer<typeof droneLogKey>;
+
+/**
+ * A drone's ground station uploads the signed flight log of a sortie it flew (multipart, file part
+ * `log`; the account telemetry key as Basic vid:secret, like /api/telemetry/picture). A valid log is
+ * kept and its sorties read "log verified" in the flight history.
+ */
+export const FLIGHT_LOG_UPLOAD_PATH = '/api/telemetry/flightlog';
+/** GET ?sortieId: the kept signed log covering a sortie (JSON Lines, as the drone signed it). */
+export const FLIGHT_LOG_DOWNLOAD_PATH = '/api/drone/device/manage/history/flightlog';
+export const flightLogReceipt = z.object({
+  droneId: z.string(),
+  /** The drone's own name for the sortie (the log header's sortieId). */
+  logSortieId: z.string(),
+  keyId: z.string(),
+  head: z.string(),
+  records: z.number().int(),
+  /** false: this very log was received before (nothing changed). */
+  kept: z.boolean(),
+  /** The console's sorties the log covers (may be empty while the tracker has not closed the flight yet). */
+  sortieIds: z.array(z.number().int()),
+});
+export type FlightLogReceipt = z.infer<typeof flightLogReceipt>;

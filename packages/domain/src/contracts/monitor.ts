@@ -196,6 +196,12 @@ export const sortieRecord = z.object({
    * ever; the older sorties of a generated demo history were never flown point by point and have none.
    */
   hasTrack: z.boolean(),
+  /**
+   * A drone-signed flight log covering this flight (take-off to landing) was received and verified
+   * against one of the drone's registered keys (issue 23; POST /api/telemetry/flightlog); the log
+   * itself is GET /api/drone/device/manage/history/flightlog?sortieId=.
+   */
+  logVerified: z.boolean(),
 });
 export type SortieRecord = z.infer<typeof sortieRecord>;
 

@@ -14,6 +14,7 @@ import { createFirmwareStore, SWEEP_EVERY_MS } from './files.ts';
 import { FIRMWARE_MESSAGES } from './firmware.messages.ts';
 import { firmwareKeyRoutes } from './firmware.routes.ts';
 import { createKeysService } from './firmware.service.ts';
+import { createFlightLogsRepo } from './flightLogs.repo.ts';
 import { createKeysRepo } from './keys.repo.ts';
 import { VERDICT_MESSAGES } from './verdicts.messages.ts';
 import { createVerifyService } from './verify.service.ts';
@@ -32,7 +33,7 @@ export const firmwareModule: Routes<FleetDeps> = async (app, deps) => {
     store,
     maxBytes: deps.config.firmwareMaxBytes,
   });
-  const verify = createVerifyService({ keys, files: filesRepo });
+  const verify = createVerifyService({ keys, files: filesRepo, logs: createFlightLogsRepo(deps.db) });
   await app.register(firmwareKeyRoutes, { keys, verify });
   await app.register(firmwareFileRoutes, { files, verify, store, maxBytes: deps.config.firmwareMaxBytes });
 

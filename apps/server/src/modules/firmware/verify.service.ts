@@ -18,13 +18,19 @@ import { type MessageKey, translate } from '../../platform/messages.ts';
 import type { FilesRepo } from './files.repo.ts';
 import type { Actor, KeysService } from './firmware.service.ts';
 import { canonicalize, verifyFlightLog } from './flightLog/index.ts';
+import type { FlightLogsRepo } from './flightLogs.repo.ts';
 import { verifyImage } from './image/index.ts';
 
 /** The bytes a remote-controller statement's signature covers: RFC 8785 JSON of all but `sig`. */
 export const rcSignedBytes = (s: Omit<RcStatement, 'sig'>) =>
   Buffer.from(canonicalize({ accountId: s.accountId, keyId: s.keyId, rcid: s.rcid, time: s.time }), 'utf8');
 
-export function createVerifyService(d: { keys: KeysService; files: FilesRepo; now?: () => number }) {
+export function createVerifyService(d: {
+  keys: KeysService;
+  files: FilesRepo;
+  logs: FlightLogsRepo;
+  now?: () => number;
+}) {
   const now = d.now ?? Date.now;
   return {
     /** POST signrc: the statement, signed and stored (the account's latest for this rcid). */
@@ -75,7 +81,13 @@ export function createVerifyService(d: { keys: KeysService; files: FilesRepo; no
 
     /** POST verifylog: the verdict on the flight log at `path` (at most FIRMWARE_LOG_MAX_BYTES). */
     async verifyLog(a: Actor, path: string, lang: Language): Promise<FlightLogVerdictBody> {
-      const v = await verifyFlightLog(await readFile(path), d.keys.droneKeyLookup(a.scope));
+      const v = await verifyFlightLog(await readFile(path), d.keys.droneKeyLookup(a.scope), { points: true });
+      const first = v.points?.[0]?.recordTime;
+      const last = v.points?.at(-1)?.recordTime;
+      const sortieIds =
+        v.valid && v.droneId && first !== undefined && last !== undefined
+          ? await d.logs.covered(v.droneId, first, last)
+          : [];
       const text = translate(`firmwareLog.${v.reason}` as MessageKey, lang);
       return {
         valid: v.valid,
@@ -88,6 +100,7 @@ export function createVerifyService(d: { keys: KeysService; files: FilesRepo; no
         keyId: v.keyId ?? null,
         records: v.records,
         head: v.head ?? null,
+        sortieIds,
       };
     },
   };

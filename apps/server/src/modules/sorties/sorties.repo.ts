@@ -10,6 +10,7 @@ import {
 } from '../../platform/auth/scope.ts';
 import type { Db } from '../../platform/db.ts';
 import { decodeTrack } from '../../telemetry/codec/trackCodec.ts';
+import { logCovers } from '../firmware/flightLogs.repo.ts';
 import { createDroneRecords } from './droneRecords.repo.ts';
 
 const SORTIE_COLS = sortieColumns('s');
@@ -70,6 +71,8 @@ export function createSortiesRepo(db: Db) {
     's.end_reason',
     // Real flights keep their track for ever; a generated history's older sorties never had one.
     sql<boolean>`EXISTS (SELECT 1 FROM sortie_tracks x WHERE x.sortie_id = s.sortie_id)`.as('has_track'),
+    // A drone-signed flight log covering the flight was received and verified (0044_flight_logs).
+    logCovers('s').as('log_verified'),
   ] as const;
   type RecordRow = {
     sortie_id: number;
@@ -92,6 +95,7 @@ export function createSortiesRepo(db: Db) {
     lat: number;
     end_reason: string;
     has_track: boolean;
+    log_verified: boolean;
   };
   const toRecord = (r: RecordRow): SortieRecord => ({
     sortieId: r.sortie_id,
@@ -111,6 +115,7 @@ export function createSortiesRepo(db: Db) {
     lat: r.lat,
     endReason: r.end_reason,
     hasTrack: r.has_track,
+    logVerified: r.log_verified,
   });
 
   return {
@@ -228,6 +233,15 @@ export function createSortiesRepo(db: Db) {
         ])
         .executeTakeFirstOrThrow();
       return row;
+    },
+
+    /** Is this sortie one the caller may see? */
+    async sortieVisible(scope: DataScope, sortieId: number): Promise<boolean> {
+      const row = await scoped(scope, {})
+        .where('s.sortie_id', '=', sortieId)
+        .select('s.sortie_id')
+        .executeTakeFirst();
+      return row !== undefined;
     },
 
     async battery(scope: DataScope, sortieId: number) {

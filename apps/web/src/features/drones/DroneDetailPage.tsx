@@ -11,6 +11,7 @@ import { Alert, Button, Card, Descriptions, Space, Spin, Tag, Timeline } from 'a
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import { useSessionUser } from '../../app/session.ts';
 import { currentLanguage } from '../../i18n/index.ts';
 import { useAreaUnit } from '../../lib/settings.ts';
 import { DronesLayer, MapView, useMapInstance } from '../../map/index.ts';
@@ -19,6 +20,7 @@ import { dronesApi } from './api.ts';
 import { CommandTag } from './CommandState.tsx';
 import type { DroneDialog } from './config.ts';
 import { DroneDialogHost } from './DroneDialogs.tsx';
+import { DroneLogKeys } from './DroneLogKeys.tsx';
 import styles from './drones.module.css';
 import { monitorHistoryPath } from './paths.ts';
 
@@ -39,6 +41,7 @@ export default function DroneDetailPage() {
   const lng = currentLanguage() as Language;
   const [dialog, setDialog] = useState<DroneDialog | null>(null);
   const [history, setHistory] = useState(false);
+  const user = useSessionUser();
   const q = useQuery({
     queryKey: ['drones', 'detail', droneId],
     queryFn: ({ signal }) => dronesApi.detail(droneId, signal),
@@ -184,6 +187,7 @@ export default function DroneDetailPage() {
             }))}
           />
         </Card>
+        <DroneLogKeys droneId={d.droneId} isMaker={user?.accountId === d.zzAccountId} />
       </div>
       {history ? (
         <HistoryDrawer

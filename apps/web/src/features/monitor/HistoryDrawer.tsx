@@ -13,6 +13,7 @@ import {
 } from '@agrifleet/domain';
 import { useQuery } from '@tanstack/react-query';
 import {
+  App,
   Button,
   DatePicker,
   Descriptions,
@@ -34,6 +35,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EChart } from '../../charts/EChart.tsx';
 import { currentLanguage } from '../../i18n/index.ts';
+import { saveFile } from '../../lib/download.ts';
 import { useAreaUnit } from '../../lib/settings.ts';
 import { instantOfPicker } from '../../lib/statDay.ts';
 import { type HistoryFilter, monitorApi, type Page } from './api.ts';
@@ -47,6 +49,7 @@ interface Props {
 
 export function HistoryDrawer({ droneId, onClose, onPlay }: Props) {
   const { t } = useTranslation(['monitor', 'common']);
+  const { message } = App.useApp();
   const unit = useAreaUnit();
   const lng = currentLanguage() as Language;
   const [range, setRange] = useState<[Dayjs | null, Dayjs | null] | null>(null);
@@ -97,6 +100,26 @@ export function HistoryDrawer({ droneId, onClose, onPlay }: Props) {
           <Button size="small" type="link" onClick={() => setBatteryOf(r.sortieId)}>
             {t('history.battery')}
           </Button>
+          {r.logVerified && (
+            // A drone-signed flight log covering this flight was received and verified: evidence.
+            <Tooltip title={t('history.logVerifiedReason')}>
+              <Tag
+                color="green"
+                data-testid="log-verified"
+                style={{ cursor: 'pointer' }}
+                onClick={() =>
+                  void monitorApi
+                    .flightLog(r.sortieId)
+                    .then((text) =>
+                      saveFile(`flightlog-${r.droneId}-${r.sortieId}.jsonl`, text, 'application/x-ndjson'),
+                    )
+                    .catch((err: Error) => message.error(err.message))
+                }
+              >
+                {t('history.logVerified')}
+              </Tag>
+            </Tooltip>
+          )}
         </Space>
       ),
     },

@@ -1,13 +1,14 @@
 /** The monitor and flight-history calls (001 §7 drone/mointor/manage, drone/device/manage). */
-import type {
-  DroneDetail,
-  DroneHistoryStat,
-  MapDrones,
-  MonitorQuery,
-  OrbitPoint,
-  SortieDetail,
-  SortieRecord,
-  StatInfo,
+import {
+  type DroneDetail,
+  type DroneHistoryStat,
+  FLIGHT_LOG_DOWNLOAD_PATH,
+  type MapDrones,
+  type MonitorQuery,
+  type OrbitPoint,
+  type SortieDetail,
+  type SortieRecord,
+  type StatInfo,
 } from '@agrifleet/domain';
 import { ApiError, http } from '../../api/http.ts';
 
@@ -66,6 +67,9 @@ export const monitorApi = {
     http.get<SortieDetail>(`${M}/getSortieDetail`, { droneId, sortieId, startTime }),
   stat: (droneId: string, startTime?: number, endTime?: number) =>
     http.get<DroneHistoryStat>(`${D}/history/stat/${encodeURIComponent(droneId)}`, { startTime, endTime }),
+  /** The drone-signed flight log kept for a sortie (text, as signed). */
+  flightLog: (sortieId: number) =>
+    http.get<string>(FLIGHT_LOG_DOWNLOAD_PATH, { sortieId }, { responseType: 'text' }),
   battery: (sortieId: number) =>
     http.get<{
       sortieId: number;
