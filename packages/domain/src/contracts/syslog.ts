@@ -202,6 +202,8 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   'POST /api/firmware/signrc': 'firmwareSignRc',
   'POST /api/firmware/dronekey': 'droneLogKeyAdd',
   'POST /api/firmware/dronekey/revoke': 'droneLogKeyRevoke',
+  // Tools (docs/api.md "Tools"): one telemetry point sent with an account key.
+  'POST /api/tools/telemetryTest': 'toolsTelemetryTest',
 };
 
 /** Rows that no request writes (platform/audit.ts `audit.write`): their action is this name itself. */
