@@ -35,6 +35,10 @@ export interface Config {
   uploadMaxBytes: number;
   /** A plain firmware upload's limit (FIRMWARE_MAX_BYTES; images and verifyfw uploads get 1 MiB more). */
   firmwareMaxBytes: number;
+  /** App logs older than this many days are deleted (APP_LOG_RETENTION_DAYS, default 90; modules/applogs). */
+  appLogRetentionDays: number;
+  /** App-log batches one telemetry key may send a minute (APP_LOG_BATCHES_PER_MINUTE, default 1200). */
+  appLogBatchesPerMinute: number;
   trustProxy: boolean;
   sms: {
     provider: 'outbox' | 'twilio';
@@ -142,6 +146,11 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     uploadMaxBytes: int(env.UPLOAD_MAX_BYTES, 5 * 1024 * 1024, 'UPLOAD_MAX_BYTES'),
     firmwareMaxBytes: int(env.FIRMWARE_MAX_BYTES, FIRMWARE_MAX_BYTES, 'FIRMWARE_MAX_BYTES'),
+    appLogRetentionDays: Math.max(1, int(env.APP_LOG_RETENTION_DAYS, 90, 'APP_LOG_RETENTION_DAYS')),
+    appLogBatchesPerMinute: Math.max(
+      1,
+      int(env.APP_LOG_BATCHES_PER_MINUTE, 1200, 'APP_LOG_BATCHES_PER_MINUTE'),
+    ),
     trustProxy: bool(env.TRUST_PROXY, false),
     sms: {
       provider: smsProvider,
