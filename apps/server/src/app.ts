@@ -22,6 +22,7 @@ import { keyRoutes } from './modules/accounts/keys.routes.ts';
 import { createKeysService } from './modules/accounts/keys.service.ts';
 import { rentalLookupRoutes } from './modules/accounts/rental.routes.ts';
 import { createAnomaliesRepo } from './modules/anomalies/anomalies.repo.ts';
+import { appLogsModule } from './modules/applogs/index.ts';
 import { approvalsModule } from './modules/approvals/index.ts';
 import { createAuthRepo } from './modules/auth/auth.repo.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -73,6 +74,7 @@ import { registerMqtt } from './modules/telemetry/mqtt.ts';
 import { pictureRoutes } from './modules/telemetry/pictures.routes.ts';
 import { telemetryRoutes } from './modules/telemetry/telemetry.routes.ts';
 import { testingRoutes } from './modules/testing/testing.routes.ts';
+import { toolsModule } from './modules/tools/index.ts';
 import { unifiedTasksModule } from './modules/unifiedTasks/index.ts';
 import { createAudit } from './platform/audit.ts';
 import { auditHook } from './platform/auditHook.ts';
@@ -247,6 +249,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(blocksModule, fleet);
   await app.register(controlModule, fleet);
   await app.register(firmwareModule, fleet);
+  await app.register(toolsModule, { db, telemetry, keys });
+  await app.register(appLogsModule, { db, config, logger: deps.logger, keys, limiter });
   const org = {
     db,
     config,

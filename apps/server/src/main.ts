@@ -197,6 +197,7 @@ async function main() {
       groups.map((g) => ({
         drones: g.drones,
         sender: httpSender(local, g.key),
+        logKeys: g.logKeys,
         // The demo drones take commands (a lock) over the console's MQTT-over-WebSocket endpoint.
         commands: obeyCommands(commandUrl, g.key, g.drones, {
           onError: (err) => logger.warn({ err: err.message }, 'simulated fleet: commands'),

@@ -18,6 +18,7 @@ export const PAGES: Partial<Record<Screen, () => Promise<PageModule>>> = {
   DroneModelList: () => import('../features/models/DroneModelListPage.tsx'),
   NoFlyZoneList: () => import('../features/nofly/NoFlyZoneListPage.tsx'),
   RtkList: () => import('../features/rtk/RtkListPage.tsx'),
+  AppLog: () => import('../features/applogs/AppLogPage.tsx'),
   SubsidyList: () => import('../features/subsidies/SubsidyListPage.tsx'),
   BlockList: () => import('../features/blocks/BlockListPage.tsx'),
   BlockDetail: () => import('../features/blocks/BlockDetailPage.tsx'),
@@ -47,4 +48,5 @@ export const PAGES: Partial<Record<Screen, () => Promise<PageModule>>> = {
   UnifiedTaskList: () => import('../features/unifiedTasks/UnifiedTaskListPage.tsx'),
   UnifiedTaskDroneList: () => import('../features/unifiedTasks/UnifiedTaskDroneListPage.tsx'),
   UnifiedTaskChart: () => import('../features/unifiedTasks/UnifiedTaskChartPage.tsx'),
+  Tools: () => import('../features/tools/ToolsPage.tsx'),
 };

@@ -39,6 +39,8 @@ export const NAMESPACES = [
   'leasingStats',
   'unifiedTasks',
   'lookups',
+  'applogs',
+  'tools',
 ] as const;
 export const LANGUAGE_EVENT = 'agrifleet:language';
 

@@ -12,6 +12,7 @@ import type { Db } from '../../platform/db.ts';
 import { FARM_PLACES, type FarmPlace, type Field, fieldAreaM2, liveFleet } from '../flight/index.ts';
 import { insertBlocks } from '../history/store.ts';
 import { centreOf } from '../history/templates.ts';
+import { type LogKey, registerSimLogKeys, simLogSecret } from './flightLogs.ts';
 import { lockable } from './lock.ts';
 import { type MissionDrone, missionable } from './mission.ts';
 import type { KeyPair } from './senders.ts';
@@ -124,7 +125,18 @@ export async function demoFleet(
     new Map(chosen.map((d) => [d.drone_id, { yy: d.yy_account_id, name: d.drone_name }])),
     logger,
   );
-  const groups: Array<{ accountId: number; key: KeyPair; drones: MissionDrone[] }> = [];
+  // Every other drone carries a signing module and uploads its signed flight logs (flightLogs.ts).
+  const logKeys = await registerSimLogKeys(
+    db,
+    simLogSecret(dataDir),
+    chosen.filter((_, i) => i % 2 === 0).map((d) => d.drone_id),
+  );
+  const groups: Array<{
+    accountId: number;
+    key: KeyPair;
+    drones: MissionDrone[];
+    logKeys: ReadonlyMap<string, LogKey>;
+  }> = [];
   for (const zz of [...new Set(chosen.map((d) => d.zz_account_id))]) {
     const mine = chosen.filter((d) => d.zz_account_id === zz);
     const fleet = liveFleet({
@@ -142,6 +154,12 @@ export async function demoFleet(
       accountId: zz,
       key: await demoKey(keys, zz, `demo-fleet-${zz}`, dataDir),
       drones: fleet.map((d) => missionable(lockable(d))),
+      logKeys: new Map(
+        mine.flatMap((d) => {
+          const k = logKeys.get(d.drone_id);
+          return k ? [[d.drone_id, k] as const] : [];
+        }),
+      ),
     });
   }
   return groups;

@@ -4,8 +4,10 @@
  * flying; what the server refused is not resent, as a real drone's buffer would be bounded).
  */
 import type { LiveDrone } from '../flight/index.ts';
+import { appLogWriter } from './appLogs.ts';
 import type { CommandLink } from './commands.ts';
 import { fieldPicture } from './fieldPicture.ts';
+import { type LogKey, type SignedLog, sortieLogger } from './flightLogs.ts';
 import type { Sender } from './senders.ts';
 
 /** About one working picture per sortie (sorties last a few minutes). */
@@ -18,7 +20,13 @@ export interface FleetRun {
 
 export function runFleet(
   /** `commands`: the group's command subscription (commands.ts), closed with the fleet. */
-  groups: Array<{ drones: LiveDrone[]; sender: Sender; commands?: CommandLink }>,
+  /** `logKeys`: the drones that sign their flight logs (flightLogs.ts), uploaded after each sortie. */
+  groups: Array<{
+    drones: LiveDrone[];
+    sender: Sender;
+    commands?: CommandLink;
+    logKeys?: ReadonlyMap<string, LogKey>;
+  }>,
   opts: { tickMs?: number; onError?: (err: Error) => void } = {},
 ): FleetRun {
   const tickMs = opts.tickMs ?? 1000;
@@ -35,6 +43,11 @@ export function runFleet(
     joined.add(d);
     return d.join(now);
   };
+  const loggers = new Map(
+    groups.map((g) => [g, g.logKeys && g.sender.flightLog ? sortieLogger(g.logKeys) : null]),
+  );
+  // Each group's ground-station app logs what it sees (where the sender can carry app logs).
+  const writers = new Map(groups.map((g) => [g, appLogWriter()]));
   let stopped = false;
   const timer = setInterval(async () => {
     if (busy || stopped) return;
@@ -42,7 +55,8 @@ export function runFleet(
     const now = Date.now();
     try {
       await Promise.all(
-        groups.map(async ({ drones, sender }) => {
+        groups.map(async (group) => {
+          const { drones, sender } = group;
           const batch = drones
             .map((d) => ({ droneId: d.droneId, points: firstOrNext(d, now) }))
             .filter((b) => b.points.length > 0);
@@ -59,6 +73,20 @@ export function runFleet(
                   await sender.picture(b.droneId, start, fieldPicture(`${b.droneId}/${start.recordTime}`));
                 }
               }
+            const logs = sender.appLogs ? (writers.get(group)?.entries(batch) ?? []) : [];
+            if (logs.length) await sender.appLogs?.(logs);
+            const logger = loggers.get(group);
+            if (logger) {
+              const done: SignedLog[] = [];
+              for (const b of batch) done.push(...logger.add(b.droneId, b.points));
+              done.push(...logger.flush(now));
+              for (const l of done)
+                await sender.flightLog?.(l.droneId, l.text).catch((err: Error) => {
+                  s.failures++;
+                  s.lastError = err.message;
+                  opts.onError?.(err);
+                });
+            }
           } catch (err) {
             if (stopped) return; // a send the console's stop cut short
             s.failures++;

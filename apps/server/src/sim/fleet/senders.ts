@@ -3,12 +3,22 @@
  * the account key (Basic vid:secret), or one MQTT message per drone per tick on the drone's topic
  * (QoS 1, username = vid, password = secret).
  */
-import { TELEMETRY_TOPIC, type TelemetryPoint } from '@agrifleet/domain';
+import {
+  APP_LOG_BATCH_PATH,
+  type AppLogEntry,
+  FLIGHT_LOG_UPLOAD_PATH,
+  TELEMETRY_TOPIC,
+  type TelemetryPoint,
+} from '@agrifleet/domain';
 
 export interface Sender {
   send(batch: Array<{ droneId: string; points: TelemetryPoint[] }>): Promise<void>;
   /** A working picture (HTTP only: MQTT carries telemetry). */
   picture?(droneId: string, at: TelemetryPoint, png: Buffer): Promise<void>;
+  /** The ground-station app's log entries (HTTP only), as apps send them (modules/applogs). */
+  appLogs?(entries: AppLogEntry[]): Promise<void>;
+  /** A sortie's drone-signed flight log (HTTP only). */
+  flightLog?(droneId: string, text: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -46,6 +56,24 @@ export function httpSender(baseUrl: string, key: KeyPair): Sender {
         body: form,
       });
       if (!res.ok) throw new Error(`picture refused: HTTP ${res.status} ${await res.text()}`);
+    },
+    async appLogs(entries) {
+      const res = await fetch(new URL(APP_LOG_BATCH_PATH, baseUrl), {
+        method: 'POST',
+        headers: { authorization, 'content-type': 'application/json' },
+        body: JSON.stringify({ entries }),
+      });
+      if (!res.ok) throw new Error(`app logs refused: HTTP ${res.status} ${await res.text()}`);
+    },
+    async flightLog(droneId, text) {
+      const form = new FormData();
+      form.set('log', new Blob([text], { type: 'application/x-ndjson' }), `${droneId}.jsonl`);
+      const res = await fetch(new URL(FLIGHT_LOG_UPLOAD_PATH, baseUrl), {
+        method: 'POST',
+        headers: { authorization },
+        body: form,
+      });
+      if (!res.ok) throw new Error(`flight log refused: HTTP ${res.status} ${await res.text()}`);
     },
     async close() {},
   };
