@@ -54,8 +54,9 @@ export interface RequestOptions {
   language?: string;
 }
 
+/** `path` under the API base: `drone/...`, or a domain path constant that already starts with `/api/`. */
 export function apiUrl(path: string, query?: RequestOptions['query']): string {
-  const url = `/api/${path.replace(/^\/+/, '')}`;
+  const url = `/api/${path.replace(/^\/+/, '').replace(/^api\//, '')}`;
   if (!query) return url;
   const params = new URLSearchParams();
   for (const [k, v] of Object.entries(query))

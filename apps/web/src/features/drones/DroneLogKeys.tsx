@@ -50,9 +50,15 @@ export function DroneLogKeys({ droneId, isMaker }: { droneId: string; isMaker: b
         loading={q.isLoading}
         dataSource={q.data ?? []}
         pagination={false}
+        tableLayout="fixed"
         locale={{ emptyText: t('logKeys.none') }}
         columns={[
-          { title: t('logKeys.keyId'), dataIndex: 'keyId', render: (v: string) => <code>{v}</code> },
+          {
+            title: t('logKeys.keyId'),
+            dataIndex: 'keyId',
+            width: '45%',
+            render: (v: string) => <code style={{ wordBreak: 'break-all' }}>{v}</code>,
+          },
           { title: t('logKeys.created'), dataIndex: 'createdAt', render: (v: number) => formatDate(v) },
           {
             title: t('logKeys.state'),
