@@ -49,4 +49,5 @@ export const PAGES: Partial<Record<Screen, () => Promise<PageModule>>> = {
   UnifiedTaskDroneList: () => import('../features/unifiedTasks/UnifiedTaskDroneListPage.tsx'),
   UnifiedTaskChart: () => import('../features/unifiedTasks/UnifiedTaskChartPage.tsx'),
   Tools: () => import('../features/tools/ToolsPage.tsx'),
+  FirmwareManage: () => import('../features/firmware/FirmwareManagePage.tsx'),
 };

@@ -41,6 +41,7 @@ export const NAMESPACES = [
   'lookups',
   'applogs',
   'tools',
+  'firmware',
 ] as const;
 export const LANGUAGE_EVENT = 'agrifleet:language';
 
