@@ -134,7 +134,13 @@ export default function GroundStationConfigPage() {
                   )}
                 </Form.Item>
               ))}
-              <Button type="primary" htmlType="submit" loading={saving} disabled={!accountId}>
+              <Button
+                type="primary"
+                htmlType="submit"
+                loading={saving}
+                disabled={!accountId}
+                data-testid="gs-save"
+              >
                 {t('save')}
               </Button>
             </Form>
