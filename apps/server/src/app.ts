@@ -43,6 +43,7 @@ import { createDronesRepo } from './modules/drones/drones.repo.ts';
 import { droneModule } from './modules/drones/index.ts';
 import { flightLogRoutes } from './modules/firmware/flightLogs.routes.ts';
 import { firmwareModule } from './modules/firmware/index.ts';
+import { groundStationModule } from './modules/groundstation/index.ts';
 import { leasingModule } from './modules/leasing/index.ts';
 import { lookupsModule } from './modules/lookups/index.ts';
 import { membersModule } from './modules/members/index.ts';
@@ -76,6 +77,7 @@ import { telemetryRoutes } from './modules/telemetry/telemetry.routes.ts';
 import { testingRoutes } from './modules/testing/testing.routes.ts';
 import { toolsModule } from './modules/tools/index.ts';
 import { unifiedTasksModule } from './modules/unifiedTasks/index.ts';
+import { whitelistModule } from './modules/whitelist/index.ts';
 import { createAudit } from './platform/audit.ts';
 import { auditHook } from './platform/auditHook.ts';
 import { authGuard } from './platform/auth/guard.ts';
@@ -250,7 +252,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(controlModule, fleet);
   await app.register(firmwareModule, fleet);
   await app.register(toolsModule, { db, telemetry, keys });
+  await app.register(whitelistModule, { db, keys, directory: telemetry.directory });
   await app.register(appLogsModule, { db, config, logger: deps.logger, keys, limiter });
+  await app.register(groundStationModule, { db, config, keys });
   const org = {
     db,
     config,

@@ -36,6 +36,8 @@ import * as m0037 from './0037_unified_task_indexes.ts';
 import * as m0038 from './0038_block_medicine.ts';
 import * as m0039 from './0039_task_sortie_days.ts';
 import * as m0040 from './0040_firmware.ts';
+import * as m0041 from './0041_groundstation.ts';
+import * as m0042 from './0042_whitelist.ts';
 import * as m0043 from './0043_applogs.ts';
 import * as m0044 from './0044_flight_logs.ts';
 
@@ -78,6 +80,8 @@ export const migrations: Record<string, Migration> = {
   '0038_block_medicine': m0038,
   '0039_task_sortie_days': m0039,
   '0040_firmware': m0040,
+  '0041_groundstation': m0041,
+  '0042_whitelist': m0042,
   '0043_applogs': m0043,
   '0044_flight_logs': m0044,
 };

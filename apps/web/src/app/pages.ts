@@ -49,5 +49,7 @@ export const PAGES: Partial<Record<Screen, () => Promise<PageModule>>> = {
   UnifiedTaskDroneList: () => import('../features/unifiedTasks/UnifiedTaskDroneListPage.tsx'),
   UnifiedTaskChart: () => import('../features/unifiedTasks/UnifiedTaskChartPage.tsx'),
   Tools: () => import('../features/tools/ToolsPage.tsx'),
+  GroundStationConfig: () => import('../features/groundstation/GroundStationConfigPage.tsx'),
   FirmwareManage: () => import('../features/firmware/FirmwareManagePage.tsx'),
+  PartWhiteList: () => import('../features/whitelist/PartWhiteListPage.tsx'),
 };

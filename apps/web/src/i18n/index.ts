@@ -42,6 +42,8 @@ export const NAMESPACES = [
   'applogs',
   'tools',
   'firmware',
+  'whitelist',
+  'groundstation',
 ] as const;
 export const LANGUAGE_EVENT = 'agrifleet:language';
 

@@ -197,6 +197,8 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   'POST /api/firmware/devicekey': 'firmwareDeviceKey',
   'POST /api/firmware/devicekey/private': 'firmwareDeviceKeyDownload',
   'POST /api/firmware/plain': 'firmwareUpload',
+  'POST /api/device/deviceWhite': 'whitelistUpload',
+  'DELETE /api/device/deviceWhite/:id': 'whitelistDelete',
   'DELETE /api/firmware/list/:fileName': 'firmwareDelete',
   'POST /api/firmware/encrypt': 'firmwareEncrypt',
   'POST /api/firmware/signrc': 'firmwareSignRc',
@@ -204,6 +206,8 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   'POST /api/firmware/dronekey/revoke': 'droneLogKeyRevoke',
   // Tools (docs/api.md "Tools"): one telemetry point sent with an account key.
   'POST /api/tools/telemetryTest': 'toolsTelemetryTest',
+  // Ground-station configuration (docs/api.md "Ground station").
+  'POST /api/groundStation/config': 'groundStationConfigSave',
 };
 
 /** Rows that no request writes (platform/audit.ts `audit.write`): their action is this name itself. */
