@@ -366,8 +366,8 @@ const LESSOR_SCREENS = [
 /** Who calls a route: nobody for public routes (a key for the telemetry ones), people otherwise. */
 function callersOf(route: RouteOptions): Array<Record<string, string>> {
   const access = route.config?.access;
-  if (route.url.startsWith('/api/telemetry/')) return [{}, headers.device];
-  if (access === 'public') return [{}];
+  // Device routes (telemetry, app logs, the accessory check, the ground-station app) take the key.
+  if (route.url.startsWith('/api/telemetry/') || access === 'public') return [{}, headers.device];
   if (access === 'optional') return [{}, headers.platform, headers.operator];
   const screens =
     typeof access === 'object' && access !== null ? ((access as { screens?: string[] }).screens ?? []) : [];
@@ -383,7 +383,12 @@ const endsSession = (r: RouteOptions) => /loginOut|logout/i.test(r.url);
  * run after the rest, one at a time; the rest run a few routes at once (the requests wait on
  * PostgreSQL more than on the CPU, and every write also appends to the system log).
  */
-const disruptive = (r: RouteOptions) => endsSession(r) || r.method === 'DELETE' || /\/enable\b/.test(r.url);
+/** Also a write of the telemetry key: a new key would turn the device caller away from the key routes fuzzed beside it. */
+const disruptive = (r: RouteOptions) =>
+  endsSession(r) ||
+  r.method === 'DELETE' ||
+  /\/enable\b/.test(r.url) ||
+  (/secretKey/.test(r.url) && r.method !== 'GET');
 const PARALLEL_ROUTES = 4;
 
 const refusal = (status: number) => status === 401 || status === 403;
