@@ -6,6 +6,7 @@
  */
 import { kml } from '@tmcw/togeojson';
 import type { Feature, FeatureCollection, Geometry, Polygon } from 'geojson';
+import { saveFile } from '../../lib/download.ts';
 import { polygonsOf } from '../../map/polygons.ts';
 
 export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
@@ -114,18 +115,6 @@ export async function blocksToKml(blocks: readonly ExportedBlock[]): Promise<str
   return toKML(blocksToGeoJson(blocks));
 }
 
-/** Saves text as a file (an object URL on a link, clicked). */
-export function download(fileName: string, text: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
-
 /** A name safe for a file (no path separators or reserved characters). */
 const fileSafe = (s: string) => s.replace(/[\\/:*?"<>|\s]+/g, '_').slice(0, 60) || 'block';
 
@@ -135,6 +124,6 @@ export async function exportBlocks(
 ): Promise<void> {
   const base = blocks.length === 1 ? fileSafe(blocks[0]?.blockName ?? 'block') : `blocks-${blocks.length}`;
   if (format === 'geojson')
-    download(`${base}.geojson`, JSON.stringify(blocksToGeoJson(blocks)), 'application/geo+json');
-  else download(`${base}.kml`, await blocksToKml(blocks), 'application/vnd.google-earth.kml+xml');
+    saveFile(`${base}.geojson`, JSON.stringify(blocksToGeoJson(blocks)), 'application/geo+json');
+  else saveFile(`${base}.kml`, await blocksToKml(blocks), 'application/vnd.google-earth.kml+xml');
 }

@@ -8,7 +8,7 @@ import { UploadOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Descriptions, Select, Space, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { download } from '../blocks/blockFiles.ts';
+import { saveFile } from '../../lib/download.ts';
 import {
   MIME,
   outputName,
@@ -46,7 +46,7 @@ export function TrackConverter() {
     if (!loaded) return;
     const [from, to] = shift === 'none' ? ['wgs84', 'wgs84'] : (shift.split('>') as [string, string]);
     const tracks = shiftTracks(loaded.tracks, from as CoordinateSystem, to as CoordinateSystem);
-    download(outputName(loaded.name, format), writeTracks(tracks, format), MIME[format]);
+    saveFile(outputName(loaded.name, format), writeTracks(tracks, format), MIME[format]);
   };
 
   const s = loaded ? summarize(loaded.tracks) : null;
