@@ -1,7 +1,8 @@
 /**
- * The accessory whitelist upload bench (issue 23 point 4): 100,000 ids in one .txt through the real
- * route (app.inject, POST /api/device/deviceWhite as a manufacturer), inserted in one transaction
- * (unnest arrays, ON CONFLICT DO NOTHING). Prints JSON {ids, added, ms}; target <= 5,000 ms.
+ * The accessory whitelist upload bench (issue 23 point 4): 100,000 ids in one .txt, then 100,000 in
+ * one .xlsx, through the real route (app.inject, POST /api/device/deviceWhite as a manufacturer),
+ * each inserted in one transaction (unnest arrays, ON CONFLICT DO NOTHING). Prints JSON
+ * {txt: {ids, added, bytes, ms}, xlsx: {...}}; target <= 5,000 ms each.
  * The measurement is apps/server/test/whitelist.bench.test.ts (the test app needs vitest's setup).
  *
  *   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/whitelist-upload.ts

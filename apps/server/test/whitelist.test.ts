@@ -3,6 +3,7 @@
  * all-or-nothing upload with its bad lines named, parallel uploads, delete, the pre-take-off check.
  */
 import { WHITELIST_PATHS, type WhitelistEntry } from '@agrifleet/domain';
+import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKeysService } from '../src/modules/accounts/keys.service.ts';
@@ -18,7 +19,22 @@ let droneA = '';
 let droneB = '';
 const run = Date.now().toString(36);
 
-function upload(who: Record<string, string> | null, type: string, name: string, data: string, lang = 'en') {
+/** An .xlsx whose first sheet holds `rows` (each an array of cells); a second sheet is ignored. */
+async function workbook(rows: unknown[][]): Promise<Buffer> {
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet('ids');
+  for (const r of rows) sheet.addRow(r);
+  book.addWorksheet('other').addRow(['not read']);
+  return Buffer.from(await book.xlsx.writeBuffer());
+}
+
+function upload(
+  who: Record<string, string> | null,
+  type: string,
+  name: string,
+  data: string | Buffer,
+  lang = 'en',
+) {
   const mp = multipart([
     { name: 'type', data: type },
     { name: 'file', filename: name, type: 'text/plain', data },
@@ -150,6 +166,48 @@ describe('upload and list', () => {
     expect(records(await list(auth.makerA as Record<string, string>, `&hwId=GOOD-${run}`)).total).toBe(0);
   });
 
+  it('adds every non-empty cell of an .xlsx first sheet, and names bad rows by number (zh and en)', async () => {
+    const good = await workbook([['hwId'], [`XL-${run}-1`, `XL-${run}-2`], [], [`XL-${run}-3`], [12345]]);
+    const res = await upload(auth.makerA as Record<string, string>, '4', 'ids.xlsx', good);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toEqual({ added: 4, alreadyListed: 0 });
+    expect(records(await list(auth.makerA as Record<string, string>, `&type=4&hwId=XL-${run}`)).total).toBe(
+      3,
+    );
+    const bad = await workbook([
+      [`XLB-${run}-1`],
+      ['bad id', 'also bad'],
+      [`XLB-${run}-2`],
+      ['x'.repeat(65)],
+    ]);
+    const en = await upload(auth.makerA as Record<string, string>, '4', 'ids.XLSX', bad, 'en');
+    expect(en.statusCode).toBe(400);
+    expect(en.json().message).toContain('2 lines');
+    expect(en.json().message).toContain('lines 2, 4');
+    const zh = await upload(auth.makerA as Record<string, string>, '4', 'ids.xlsx', bad, 'zh');
+    expect(zh.json().message).toContain('第 2, 4 行');
+    expect(records(await list(auth.makerA as Record<string, string>, `&hwId=XLB-${run}`)).total).toBe(0);
+  });
+
+  it('a file that is not what its name says is a translated 400, never a 5xx', async () => {
+    const cases: Array<[string, string | Buffer]> = [
+      ['ids.xlsx', 'A1\nA2\n'],
+      ['ids.xlsx', Buffer.from('PK\x03\x04 not really a zip', 'latin1')],
+      ['ids.xlsx', Buffer.alloc(0)],
+      ['ids.txt', await workbook([['A1']])],
+      ['ids.csv', Buffer.from([0x41, 0x00, 0x42, 0x0a])],
+    ];
+    for (const [name, data] of cases) {
+      const en = await upload(auth.makerA as Record<string, string>, '1', name, data, 'en');
+      expect(en.statusCode, `${name}: ${en.body}`).toBe(400);
+      const zh = await upload(auth.makerA as Record<string, string>, '1', name, data, 'zh');
+      expect(zh.statusCode).toBe(400);
+      expect(zh.json().message).not.toBe(en.json().message);
+    }
+    const notXlsx = await upload(auth.makerA as Record<string, string>, '1', 'ids.xlsx', 'A1\n', 'en');
+    expect(notXlsx.json().message).toBe('The file is not a valid .xlsx workbook');
+  });
+
   it('refuses other file types, a bad type, too large a file', async () => {
     expect((await upload(auth.makerA as Record<string, string>, '1', 'ids.xml', 'A\n')).statusCode).toBe(400);
     expect((await upload(auth.makerA as Record<string, string>, '9', 'ids.txt', 'A\n')).statusCode).toBe(400);
@@ -194,7 +252,7 @@ describe('pre-take-off check', () => {
       payload: body as object,
     });
 
-  it('answers which accessories are listed for the drone maker', async () => {
+  it("answers which accessories may fly: listed, or a type the drone's maker has no list for", async () => {
     const res = await check(keyA, {
       droneId: droneA,
       accessories: [
@@ -204,7 +262,12 @@ describe('pre-take-off check', () => {
       ],
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data.map((x: { allowed: boolean }) => x.allowed)).toEqual([true, false, false]);
+    // Type 2 (spray system): makerA has no list for it, so anything goes.
+    expect(res.json().data).toEqual([
+      { type: 1, hwId: `BAT-${run}-1`, restricted: true, allowed: true },
+      { type: 2, hwId: `BAT-${run}-1`, restricted: false, allowed: true },
+      { type: 1, hwId: 'NOPE', restricted: true, allowed: false },
+    ]);
   });
 
   it('401 without a key, 403 for a drone the key may not send for, 400 on a bad body', async () => {

@@ -41,6 +41,7 @@ import * as m0042 from './0042_whitelist.ts';
 import * as m0043 from './0043_applogs.ts';
 import * as m0044 from './0044_flight_logs.ts';
 import * as m0045 from './0045_applog_type_trgm.ts';
+import * as m0046 from './0046_accessory_sightings.ts';
 
 /** Numbered migrations, applied in key order at start. */
 export const migrations: Record<string, Migration> = {
@@ -86,4 +87,5 @@ export const migrations: Record<string, Migration> = {
   '0043_applogs': m0043,
   '0044_flight_logs': m0044,
   '0045_applog_type_trgm': m0045,
+  '0046_accessory_sightings': m0046,
 };

@@ -61,6 +61,7 @@ export function createTelemetry(o: TelemetryOptions) {
       for (const hook of sortieHooks) await hook(trx, sortie, points);
     },
     afterSorties: (trx, ids) => addToRollups(trx, { ids }, o.rollups ?? DEFAULT_ROLLUP_SETTINGS),
+    afterPoints: anomalies.afterPoints,
     retractSorties: (trx, ids) => removeFromRollups(trx, ids, o.rollups ?? DEFAULT_ROLLUP_SETTINGS),
     // The drone as cached, or loaded again: a registry notice (a lease, an edit, a reconnect) may
     // have dropped it between its last point and this flush, and its sortie must not be lost.

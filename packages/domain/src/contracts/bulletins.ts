@@ -93,7 +93,8 @@ export const anomalyBulletinQuery = z.object({
   endTime: millisParam.optional(),
   oddType: z.coerce
     .number()
-    .pipe(z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5)]))
+    // 6 unlisted accessory: our extension of 001 §4's 1-5 (docs/api.md "Accessory whitelist").
+    .pipe(z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5), z.literal(6)]))
     .optional(),
   zzAccountName: trimmedText(100).optional(),
   yyAccountName: trimmedText(100).optional(),

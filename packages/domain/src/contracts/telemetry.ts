@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { DRONE_ID_RE, MAX_MILLIS } from './bounds.ts';
+import { accessoryTypeSchema, hwIdSchema } from './whitelist.ts';
 
 export { DRONE_ID_RE };
 
@@ -13,6 +14,17 @@ export type FlightMode = (typeof FLIGHT_MODES)[number];
 
 /** RTK fix as in NMEA GGA quality: 0 none, 1 GPS, 2 DGPS, 4 RTK fixed, 5 RTK float. */
 export const RTK_FIX = [0, 1, 2, 4, 5] as const;
+
+/** Most accessories one point may name. */
+export const MAX_ACCESSORIES_PER_POINT = 16;
+
+/**
+ * An accessory in use: its type (whitelist ACCESSORY_TYPES: 1 battery, 2 spray system, 3 RTK
+ * module, 4 remote controller, 5 camera) and hardware id (the whitelist's hwId rule: 1-64 of
+ * [A-Za-z0-9._:-]).
+ */
+export const telemetryAccessory = z.object({ type: accessoryTypeSchema, hwId: hwIdSchema }).strict();
+export type TelemetryAccessory = z.infer<typeof telemetryAccessory>;
 
 export const telemetryPoint = z.object({
   /** Sample time, milliseconds since the Unix epoch (UTC). */
@@ -56,6 +68,12 @@ export const telemetryPoint = z.object({
   workArea: z.number().min(0).max(10_000_000).optional(),
   /** True for a flight in simulation mode (listed apart: getSimulateFlyList, not in statistics). */
   sim: z.boolean().optional(),
+  /**
+   * The accessories in use, when the drone reports them (any point may; sending them once per
+   * message is enough). A sortie flown with one its manufacturer's whitelist does not hold, where
+   * that manufacturer has a list for that type, raises anomaly oddType 6 (unlisted accessory).
+   */
+  accessories: z.array(telemetryAccessory).max(MAX_ACCESSORIES_PER_POINT).optional(),
 });
 export type TelemetryPoint = z.infer<typeof telemetryPoint>;
 

@@ -60,6 +60,22 @@ const variants: Array<Record<string, unknown>> = [
   { ...valid, workArea: -1 },
   { ...valid, workArea: 10_000_001 },
   { ...valid, sim: 'yes' },
+  { ...valid, accessories: [] },
+  {
+    ...valid,
+    accessories: [
+      { type: 1, hwId: 'BAT-1' },
+      { type: 5, hwId: 'a.b:c_d-9' },
+    ],
+  },
+  { ...valid, accessories: [{ type: 6, hwId: 'BAT-1' }] },
+  { ...valid, accessories: [{ type: 1.5, hwId: 'BAT-1' }] },
+  { ...valid, accessories: [{ type: 1, hwId: 'bad id' }] },
+  { ...valid, accessories: [{ type: 1, hwId: 'x'.repeat(65) }] },
+  { ...valid, accessories: [{ type: 1, hwId: 'A', extra: 1 }] },
+  { ...valid, accessories: [null] },
+  { ...valid, accessories: {} },
+  { ...valid, accessories: Array.from({ length: 17 }, (_, i) => ({ type: 1, hwId: `B${i}` })) },
 ];
 
 describe('telemetry checked in place', () => {

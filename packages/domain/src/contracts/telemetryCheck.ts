@@ -6,7 +6,8 @@
  * Returns null when valid, else the path and reason of the first problem.
  */
 import { INT32_MAX, MAX_MILLIS } from './bounds.ts';
-import { DRONE_ID_RE, FLIGHT_MODES, MAX_POINTS_PER_DRONE } from './telemetry.ts';
+import { DRONE_ID_RE, FLIGHT_MODES, MAX_ACCESSORIES_PER_POINT, MAX_POINTS_PER_DRONE } from './telemetry.ts';
+import { HW_ID_RE } from './whitelist.ts';
 
 const MODES = new Set<unknown>(FLIGHT_MODES);
 const RTK = new Set<unknown>([0, 1, 2, 4, 5]);
@@ -49,6 +50,23 @@ export function checkTelemetryPoint(value: unknown): string | null {
     if (w) return w;
   }
   if (p.sim !== undefined && typeof p.sim !== 'boolean') return 'sim: expected a boolean';
+  if (p.accessories !== undefined) return checkAccessories(p.accessories);
+  return null;
+}
+
+function checkAccessories(list: unknown): string | null {
+  if (!Array.isArray(list) || list.length > MAX_ACCESSORIES_PER_POINT)
+    return `accessories: expected at most ${MAX_ACCESSORIES_PER_POINT} accessories`;
+  for (let i = 0; i < list.length; i++) {
+    const a = list[i] as Record<string, unknown> | null;
+    if (typeof a !== 'object' || a === null || Array.isArray(a))
+      return `accessories.${i}: expected an object`;
+    if (Object.keys(a).some((k) => k !== 'type' && k !== 'hwId')) return `accessories.${i}: unknown key`;
+    const t = a.type;
+    if (!isNum(t) || !Number.isInteger(t) || t < 1 || t > 5) return `accessories.${i}.type: expected 1 to 5`;
+    if (typeof a.hwId !== 'string' || !HW_ID_RE.test(a.hwId))
+      return `accessories.${i}.hwId: expected 1-64 of A-Z a-z 0-9 . _ : -`;
+  }
   return null;
 }
 

@@ -82,6 +82,11 @@ export const whitelistCheckBody = z
   })
   .strict();
 export type WhitelistCheckBody = z.infer<typeof whitelistCheckBody>;
+/**
+ * Per accessory: `restricted` when the drone's manufacturer has a list for that type at all,
+ * `allowed` when it may fly (no list for the type, or listed): a flight with allowed false raises
+ * anomaly oddType 6.
+ */
 export const whitelistCheckResult = z.array(
-  z.object({ type: z.number().int(), hwId: z.string(), allowed: z.boolean() }),
+  z.object({ type: z.number().int(), hwId: z.string(), restricted: z.boolean(), allowed: z.boolean() }),
 );

@@ -18,7 +18,8 @@ export interface AnomalyRegion {
 
 export interface NewAnomaly {
   droneId: string;
-  oddType: 1 | 2 | 3 | 4 | 5;
+  /** 6: unlisted accessory (telemetry/anomalies/accessoryHook.ts), our extension of 001 §4. */
+  oddType: 1 | 2 | 3 | 4 | 5 | 6;
   /** ms since the epoch. */
   time: number;
   endTime?: number | null;

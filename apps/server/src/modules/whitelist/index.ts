@@ -16,6 +16,7 @@ export const whitelistModule: Routes<{
   registerMessages(WHITELIST_MESSAGES);
   await app.register(whitelistRoutes, {
     repo: createWhitelistRepo(deps.db),
+    db: deps.db,
     keys: deps.keys,
     directory: deps.directory,
   });

@@ -24,11 +24,25 @@ export const WHITELIST_MESSAGES = {
     ko: '파일에 하드웨어 ID가 없습니다',
   },
   whitelistFileType: {
-    zh: '请上传 .txt 或 .csv 文件',
-    en: 'Upload a .txt or .csv file',
-    'zh-TW': '請上傳 .txt 或 .csv 檔案',
-    th: 'โปรดอัปโหลดไฟล์ .txt หรือ .csv',
-    ko: '.txt 또는 .csv 파일을 업로드하세요',
+    zh: '请上传 .txt、.csv 或 .xlsx 文件',
+    en: 'Upload a .txt, .csv or .xlsx file',
+    'zh-TW': '請上傳 .txt、.csv 或 .xlsx 檔案',
+    th: 'โปรดอัปโหลดไฟล์ .txt, .csv หรือ .xlsx',
+    ko: '.txt, .csv 또는 .xlsx 파일을 업로드하세요',
+  },
+  whitelistNotXlsx: {
+    zh: '文件不是有效的 .xlsx 工作簿',
+    en: 'The file is not a valid .xlsx workbook',
+    'zh-TW': '檔案不是有效的 .xlsx 活頁簿',
+    th: 'ไฟล์ไม่ใช่เวิร์กบุ๊ก .xlsx ที่ถูกต้อง',
+    ko: '파일이 올바른 .xlsx 통합 문서가 아닙니다',
+  },
+  whitelistNotText: {
+    zh: '文件不是文本文件（.txt 或 .csv）',
+    en: 'The file is not a text file (.txt or .csv)',
+    'zh-TW': '檔案不是文字檔（.txt 或 .csv）',
+    th: 'ไฟล์ไม่ใช่ไฟล์ข้อความ (.txt หรือ .csv)',
+    ko: '파일이 텍스트 파일(.txt 또는 .csv)이 아닙니다',
   },
 } as const satisfies Record<string, Record<Language, string>>;
 

@@ -68,23 +68,6 @@ export function createWhitelistRepo(db: Db) {
         DELETE FROM device_whitelist WHERE id = ${id} AND ${acc} RETURNING type, hw_id`.execute(db);
       return r.rows[0] ?? null;
     },
-
-    /** Which of (type, hwId) the account lists. */
-    async listed(accountId: number, items: { type: number; hwId: string }[]) {
-      const r = await sql<{ type: number; hw_id: string }>`
-        SELECT type, hw_id FROM device_whitelist
-        WHERE account_id = ${accountId}
-          AND (type, hw_id) IN (SELECT * FROM unnest(${items.map((i) => i.type)}::smallint[], ${items.map((i) => i.hwId)}::text[]))`.execute(
-        db,
-      );
-      return new Set(r.rows.map((x) => `${x.type}|${x.hw_id}`));
-    },
-
-    async manufacturerOf(droneId: string): Promise<number | null> {
-      const r = await sql<{ zz_account_id: number }>`
-        SELECT zz_account_id FROM drones WHERE drone_id = ${droneId}`.execute(db);
-      return r.rows[0]?.zz_account_id ?? null;
-    },
   };
 }
 export type WhitelistRepo = ReturnType<typeof createWhitelistRepo>;

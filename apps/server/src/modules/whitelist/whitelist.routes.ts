@@ -23,20 +23,40 @@ import type { FastifyRequest } from 'fastify';
 import { auditOf } from '../../platform/audit.ts';
 import { callerOf } from '../../platform/auth/guard.ts';
 import { scopeOf } from '../../platform/auth/scope.ts';
+import type { Db } from '../../platform/db.ts';
 import { errors } from '../../platform/errors.ts';
 import { readFileUpload } from '../../platform/fileUpload.ts';
 import { ok } from '../../platform/http.ts';
 import type { Routes } from '../../platform/routes.ts';
+import { accessoryVerdicts, manufacturerOf } from '../../telemetry/anomalies/accessoryHook.ts';
 import type { DroneDirectory } from '../../telemetry/ingest/droneDirectory.ts';
 import type { KeysService } from '../accounts/keys.service.ts';
 import { basicCredentials } from '../telemetry/telemetry.routes.ts';
-import { parseIds } from './whitelist.parse.ts';
+import { checkIds, type Parsed, parseIds } from './whitelist.parse.ts';
 import type { WhitelistRepo } from './whitelist.repo.ts';
+import { XlsxRefused, xlsxCells } from './whitelist.xlsx.ts';
 
 const tags = ['whitelist'];
 /** Who may call: the PartWhiteList screen (platform or manufacturer with a vipLevel; access.ts). */
 const access = { access: { screens: ['PartWhiteList'] } } as const;
 const TMP = join(tmpdir(), 'agrifleet-whitelist');
+
+/** The ids of the uploaded file by its kind; a file that is not what its name says is a 400. */
+async function readIds(path: string, head: Buffer, kind: string): Promise<Parsed> {
+  if (kind === 'xlsx') {
+    try {
+      return checkIds(await xlsxCells(path));
+    } catch (err) {
+      if (!(err instanceof XlsxRefused)) throw err;
+      if (err.reason === 'tooMany') return { ok: false, tooMany: true };
+      throw errors.badRequest('whitelistNotXlsx');
+    }
+  }
+  // A zip (a workbook renamed) or a binary is not a text: NUL never occurs in UTF-8 text.
+  if (head.includes(0) || head.subarray(0, 4).equals(Buffer.from('PK\x03\x04', 'latin1')))
+    throw errors.badRequest('whitelistNotText');
+  return parseIds(await readFile(path, 'utf8'), kind === 'csv');
+}
 
 /** The caller's account, or null for the platform (it sees and deletes every account's entries). */
 function tenantOf(req: FastifyRequest): { accountId: number; all: boolean } {
@@ -46,9 +66,10 @@ function tenantOf(req: FastifyRequest): { accountId: number; all: boolean } {
 
 export const whitelistRoutes: Routes<{
   repo: WhitelistRepo;
+  db: Db;
   keys: KeysService;
   directory: Pick<DroneDirectory, 'mayPublish'>;
-}> = async (app, { repo, keys, directory }) => {
+}> = async (app, { repo, db, keys, directory }) => {
   app.get(
     WHITELIST_PATHS.list,
     {
@@ -75,7 +96,7 @@ export const whitelistRoutes: Routes<{
       schema: {
         tags,
         summary:
-          'Upload hardware ids (multipart: field type 1-5, file part `file`, .txt or .csv, one id per line); all or nothing',
+          'Upload hardware ids (multipart: field type 1-5, file part `file`: .txt/.csv one id per line, or .xlsx every non-empty cell of the first sheet); all or nothing',
         response: { 200: okSchema(whitelistUploadResult) },
       },
     },
@@ -85,11 +106,10 @@ export const whitelistRoutes: Routes<{
       try {
         const fields = whitelistUploadFields.safeParse(up.fields);
         if (!fields.success) throw errors.badRequest('invalidField', { field: 'type' });
-        const name = up.fileName.toLowerCase();
-        const csv = name.endsWith('.csv');
-        if (!csv && !name.endsWith('.txt')) throw errors.badRequest('whitelistFileType');
+        const kind = /\.(txt|csv|xlsx)$/i.exec(up.fileName)?.[1]?.toLowerCase();
+        if (!kind) throw errors.badRequest('whitelistFileType');
         auditOf(req).target = `type=${fields.data.type} fileName=${up.fileName.slice(0, 160)}`;
-        const parsed = parseIds(await readFile(up.path, 'utf8'), csv);
+        const parsed = await readIds(up.path, up.head, kind);
         if (!parsed.ok) {
           if (parsed.tooMany) throw errors.badRequest('whitelistTooManyLines', { max: WHITELIST_MAX_LINES });
           throw errors.badRequest('whitelistBadLines', {
@@ -132,7 +152,7 @@ export const whitelistRoutes: Routes<{
       schema: {
         tags,
         summary:
-          "Pre-take-off check: which accessories are on the drone manufacturer's whitelist (Basic vid:secret)",
+          'Pre-take-off check: which accessories may fly with the drone (its manufacturer has no list for the type, or lists the id; Basic vid:secret)',
         body: whitelistCheckBody,
         response: { 200: okSchema(whitelistCheckResult) },
       },
@@ -143,12 +163,8 @@ export const whitelistRoutes: Routes<{
       if (accountId === null) throw errors.telemetryKeyInvalid();
       const { droneId, accessories } = req.body;
       if (!(await directory.mayPublish(accountId, droneId))) throw errors.forbidden();
-      const maker = await repo.manufacturerOf(droneId);
-      const listed = maker === null ? new Set<string>() : await repo.listed(maker, accessories);
-      return ok(
-        req,
-        accessories.map((a) => ({ type: a.type, hwId: a.hwId, allowed: listed.has(`${a.type}|${a.hwId}`) })),
-      );
+      // The rule the landing anomaly applies (oddType 6): no list for a type, no restriction.
+      return ok(req, await accessoryVerdicts(db, await manufacturerOf(db, droneId), accessories));
     },
   );
 };

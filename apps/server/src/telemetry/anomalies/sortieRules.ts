@@ -8,7 +8,8 @@ import type { SortieSummary } from '../summary/sortieSummary.ts';
 import { estimateWind, type WindObservation, windObservations } from './wind.ts';
 
 export interface SortieAnomaly {
-  oddType: 2 | 3 | 4 | 5;
+  /** 6: unlisted accessory (accessoryHook.ts), our extension of 001 §4. */
+  oddType: 2 | 3 | 4 | 5 | 6;
   time: number;
   lng: number;
   lat: number;

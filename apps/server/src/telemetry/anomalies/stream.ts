@@ -18,6 +18,7 @@ import type { Db } from '../../platform/db.ts';
 import type { Notifier } from '../../platform/notify.ts';
 import type { PointObserver } from '../ingest/pipeline.ts';
 import type { SortieHook } from '../ingest/writer.ts';
+import { accessoryAnomaly, recordAccessories } from './accessoryHook.ts';
 import { doseAnomaly } from './doseHook.ts';
 import { createNoflyDetector, type IncursionKey, type NoflyEvent } from './noflyDetector.ts';
 import { createNoflyIndex, type NoflyIndex } from './noflyIndex.ts';
@@ -133,6 +134,9 @@ export function createAnomalyStream(deps: {
 
   const afterSortie: SortieHook = async (trx, sortie, points) => {
     let found = evaluateSortie(points, { areaM2: sortie.area_m2, cropId: sortie.crop_id });
+    // Accessories off their maker's whitelist (oddType 6, accessoryHook.ts).
+    const accessory = await accessoryAnomaly(trx, sortie, points);
+    if (accessory) found.push(accessory);
     // A sortie replaced by its reopened whole is judged again as one; what its part raised already
     // (bulletins may hang on it) stays, and is not raised twice.
     if (sortie.replaced && found.length) {
@@ -174,6 +178,8 @@ export function createAnomalyStream(deps: {
   return {
     observer,
     afterSortie,
+    /** The writer's flush hook: records the accessories the points name (accessoryHook.ts). */
+    afterPoints: recordAccessories,
     async start() {
       unlisten = notifier?.on(NOFLY_CHANNEL, () => void refresh()) ?? null;
       await refresh();

@@ -53,6 +53,8 @@ export interface WriterOptions {
   retractSorties?: RetractHook;
   /** Runs inside the flush transaction once its sorties are stored (rollups), with their ids. */
   afterSorties?: (trx: Transaction<Database>, sortieIds: number[]) => Promise<void>;
+  /** Runs inside the flush transaction right after its points are stored (accessory sightings). */
+  afterPoints?: (trx: Transaction<Database>, chunks: Chunk[]) => Promise<void>;
   /** Builds the sortie row from its stored points (null: nothing worth a sortie). */
   buildSortie: (job: CloseJob, points: TelemetryPoint[]) => NewSortie | null | Promise<NewSortie | null>;
 }
@@ -156,6 +158,7 @@ export function createWriter(db: Db, opts: WriterOptions) {
       const compact = mySorties.length > 0 || Date.now() - lastCompaction >= compactMs;
       await db.transaction().execute(async (trx) => {
         await insertJournal(trx, myChunks);
+        if (myChunks.length) await opts.afterPoints?.(trx, myChunks);
         // Close jobs read their points from track_chunks: the journal is compacted first.
         if (compact) await compactJournal(trx);
         const stored: number[] = [];
