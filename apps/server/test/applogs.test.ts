@@ -242,6 +242,30 @@ describe('list', () => {
     expect([...times].sort((a, b) => b - a)).toEqual(times);
   });
 
+  it('a text past the search bound: "more than 200", pages newest first, none past the bound', async () => {
+    const word = `bounded${run}`;
+    const t0 = Date.now() - 120_000;
+    const res = await post(key.a, {
+      entries: Array.from({ length: 230 }, (_, i) =>
+        entry({ type: 'device', time: t0 + i * 10, message: `battery ${word} #${i}` }),
+      ),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const who = auth.platform as Record<string, string>;
+    const first = pageOf(await list(who, { search: word, size: '100' }));
+    expect(first.total).toBe(200);
+    expect(first.totalBounded).toBe(true);
+    expect(first.records.map((r) => r.message)).toEqual(
+      Array.from({ length: 100 }, (_, i) => `battery ${word} #${229 - i}`),
+    );
+    const second = pageOf(await list(who, { search: word, size: '100', pageIndex: '2' }));
+    expect(second.records.map((r) => r.message)[0]).toBe(`battery ${word} #129`);
+    expect(pageOf(await list(who, { search: word, size: '100', pageIndex: '3' })).records).toEqual([]);
+    // Within one type, and a type that has none of it.
+    expect(pageOf(await list(who, { search: word, type: 'device' })).totalBounded).toBe(true);
+    expect(pageOf(await list(who, { search: word, type: 'crash' })).total).toBe(0);
+  });
+
   it('links an entry to the sortie its drone flew at its time, or to the one it names', async () => {
     // A short sortie of drone A flown through the telemetry ingest, five minutes ago.
     const flown = await t.app.inject({
