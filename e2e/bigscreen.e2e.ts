@@ -148,16 +148,64 @@ function layoutProblems(): string[] {
   return out;
 }
 
-/** Resizes the window and waits until the screen and its charts have followed. */
+/** The ids of the screen's ECharts instances (a chart made anew gets a new one). */
+const chartIds = (page: Page) =>
+  page.evaluate(() =>
+    Array.from(document.querySelectorAll('[_echarts_instance_]'))
+      .map((el) => el.getAttribute('_echarts_instance_'))
+      .join(' '),
+  );
+
+/**
+ * Resizes the window and waits until the screen and its charts have followed: the scale, every
+ * chart's canvas at its container's new size (ECharts resizes 60 ms after the container's
+ * ResizeObserver call, without animation), and no change to the screen's elements for 200 ms (3 s at most). A chart
+ * made anew (a new scale changes its pixel ratio) animates in for 600 ms: waited for, for the picture.
+ */
 async function resize(page: Page, width: number, height: number) {
+  const before = await chartIds(page);
   await page.setViewportSize({ width, height });
   const scale = Math.max(1, Math.min(width / 1920, height / 1080));
   await expect
     .poll(() => page.getByTestId('stat-screen').getAttribute('data-scale'))
     .toBe(String(Math.floor(scale * 100) / 100));
-  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-  // The charts redraw on their containers' resize and animate in (600 ms at most).
-  await page.waitForTimeout(800);
+  await page.waitForFunction(
+    () =>
+      Array.from(document.querySelectorAll<HTMLElement>('[_echarts_instance_]')).every((el) => {
+        const canvas = el.querySelector('canvas');
+        return (
+          !canvas ||
+          (Math.abs(canvas.clientWidth - el.clientWidth) <= 1 &&
+            Math.abs(canvas.clientHeight - el.clientHeight) <= 1)
+        );
+      }),
+    undefined,
+    { polling: 50, timeout: 10_000 },
+  );
+  await page.evaluate(
+    (quietMs) =>
+      new Promise<void>((done) => {
+        const root = document.querySelector('[data-testid="stat-screen"]') ?? document.body;
+        let timer = setTimeout(finish, quietMs);
+        const observer = new MutationObserver(() => {
+          clearTimeout(timer);
+          timer = setTimeout(finish, quietMs);
+        });
+        let finished = false;
+        function finish() {
+          if (finished) return;
+          finished = true;
+          clearTimeout(timer);
+          observer.disconnect();
+          requestAnimationFrame(() => requestAnimationFrame(() => done()));
+        }
+        observer.observe(root, { subtree: true, childList: true, attributes: true, characterData: true });
+        // A screen that never stops changing is checked as it is after 3 s (the old fixed wait was 0.8 s).
+        setTimeout(finish, 3000);
+      }),
+    200,
+  );
+  if ((await chartIds(page)) !== before) await page.waitForTimeout(800);
 }
 
 async function checkSizes(
