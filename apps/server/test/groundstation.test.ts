@@ -1,9 +1,11 @@
 /**
  * Ground-station configuration (modules/groundstation/README.md) through the real app: the
  * console's GET/POST (401, a role without the screen 403, another tenant 404, bad input 400 in zh
- * and en, inheritance platform default -> parent -> account, 10 parallel saves give versions 1..10),
- * and the app's calls with the telemetry key (401, ETag 304, the signature checked with node:crypto,
- * the applied version listed).
+ * and en, 10 parallel saves give versions 1..10), sub-accounts (a maker reads and writes its
+ * sub-accounts at every level; a sub-account never its parent or a sibling tenant), inheritance
+ * platform default -> parent -> account per field with its sources, and the app's calls with the
+ * telemetry key (401, ETag 304, the signature checked with node:crypto, the applied version listed,
+ * a parent's save changes the child's version and ETag).
  */
 import { createPublicKey, verify } from 'node:crypto';
 import { type GroundStationConfig, GROUND_STATION_PATHS as P } from '@agrifleet/domain';
@@ -15,8 +17,9 @@ import { createTestApp, signInWith, type TestApp } from './helper.ts';
 
 let t: TestApp;
 const auth: Record<string, Record<string, string>> = {};
-const ids = { platform: 0, makerA: 0, makerB: 0 };
+const ids = { platform: 0, makerA: 0, makerB: 0, sub: 0, grand: 0 };
 let key = '';
+let subKey = '';
 const run = Date.now().toString(36);
 
 beforeAll(async () => {
@@ -36,10 +39,48 @@ beforeAll(async () => {
   ids.platform = acc('13800000001');
   ids.makerA = acc('13800000003');
   ids.makerB = acc('13800000004');
+  // Maker A's sub-company, and a sub-company of that one, each with a user (as blocks.kit does).
+  const hash = await t.db
+    .selectFrom('users')
+    .select('password_hash')
+    .where('phone', '=', '13800000003')
+    .executeTakeFirstOrThrow();
+  const addAccount = async (name: string, phone: string, parent: number) => {
+    const a = await t.db
+      .insertInto('accounts')
+      .values({ account_type: 3, account_name: name, parent_id: parent, check_status: 2 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.db
+      .insertInto('users')
+      .values({
+        account_id: a.id,
+        user_type: 1,
+        user_name: name,
+        phone_country: '86',
+        phone,
+        password_hash: hash.password_hash,
+      })
+      .execute();
+    return a.id;
+  };
+  ids.sub = await addAccount('极翼华东分公司', '13900000031', ids.makerA);
+  ids.grand = await addAccount('极翼盐城站', '13900000032', ids.sub);
+  for (const [role, phone] of Object.entries({
+    sub: '13900000031',
+    grand: '13900000032',
+    operatorA: '13800000005',
+    makerB: '13800000004',
+  }))
+    auth[role] = (await signInWith(t, phone)).auth;
   const keys = createKeysService(t.db, createSealer(t.config.jwtSecret));
-  await keys.create(ids.makerA, `gs-${run}`);
-  const pair = (await keys.current(ids.makerA)) as { vid: string; secret: string };
-  key = `Basic ${Buffer.from(`${pair.vid}:${pair.secret}`).toString('base64')}`;
+  const basic = async (accountId: number, vid: string) => {
+    await keys.create(accountId, vid);
+    const pair = (await keys.current(accountId)) as { vid: string; secret: string };
+    return `Basic ${Buffer.from(`${pair.vid}:${pair.secret}`).toString('base64')}`;
+  };
+  key = await basic(ids.makerA, `gs-${run}`);
+  subKey = await basic(ids.sub, `gs-sub-${run}`);
 });
 afterAll(async () => {
   await t?.close();
@@ -109,6 +150,7 @@ describe('console', () => {
     expect(r.sources).toMatchObject({ theme: 'default', servAddr: 'account', launchPageUrl: null });
     expect(r.inherited.servAddr).toBe('gs.example.com:8443');
     expect(r.version).toBeGreaterThan(0);
+    expect(r.effectiveVersion).toBeGreaterThan(r.version);
   });
 
   it('10 parallel saves give 10 consecutive versions, none lost', async () => {
@@ -169,5 +211,163 @@ describe('app', () => {
     expect((await applied({ deviceId: `gs-${run}`, version: body.version })).statusCode).toBe(200);
     const r = (await get(auth.makerA ?? null, ids.makerA)).json().data as GroundStationConfig;
     expect(r.devices.find((d) => d.deviceId === `gs-${run}`)?.version).toBe(body.version);
+  });
+});
+
+const as = (who: string) => auth[who] ?? null;
+const view = async (who: string, accountId: number) => {
+  const res = await get(as(who), accountId);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data as GroundStationConfig;
+};
+
+describe('sub-accounts', () => {
+  it('a maker reads and writes its sub-accounts at every level; the platform any', async () => {
+    for (const id of [ids.sub, ids.grand]) {
+      expect((await get(as('makerA'), id)).statusCode).toBe(200);
+      expect((await save(as('makerA'), { accountId: id })).statusCode).toBe(200);
+      expect((await get(as('platform'), id)).statusCode).toBe(200);
+    }
+    expect((await get(as('sub'), ids.grand)).statusCode).toBe(200);
+    expect((await save(as('sub'), { accountId: ids.grand })).statusCode).toBe(200);
+    expect((await get(as('grand'), ids.grand)).statusCode).toBe(200);
+  });
+
+  it('never an ancestor or another tenant (404); 401 and a role without the screen 403', async () => {
+    for (const [who, id] of [
+      ['sub', ids.makerA],
+      ['grand', ids.sub],
+      ['grand', ids.makerA],
+      ['sub', ids.platform],
+      ['sub', ids.makerB],
+      ['makerB', ids.sub],
+      ['makerB', ids.grand],
+    ] as const) {
+      expect((await get(as(who), id)).statusCode, `${who} GET ${id}`).toBe(404);
+      expect((await save(as(who), { accountId: id })).statusCode, `${who} POST ${id}`).toBe(404);
+    }
+    expect((await get(null, ids.sub)).statusCode).toBe(401);
+    expect((await save(null, { accountId: ids.sub })).statusCode).toBe(401);
+    expect((await get(as('operatorA'), ids.sub)).statusCode).toBe(403);
+    expect((await save(as('operatorA'), { accountId: ids.sub })).statusCode).toBe(403);
+  });
+});
+
+describe('inheritance platform default -> parent -> account, per field', () => {
+  it('effective values and sources at each level; clearing a field falls back to the parent', async () => {
+    const d = {
+      theme: 'alternative',
+      launchPageUrl: 'https://launch.default.example',
+      homePageUrl: 'https://home.default.example',
+      servAddr: 'default.example:443',
+    } as const;
+    expect((await save(as('platform'), { accountId: ids.platform, ...d })).statusCode).toBe(200);
+    const parent = { homePageUrl: 'https://home.maker-a.example', servAddr: 'maker-a.example:8443' };
+    expect((await save(as('makerA'), { accountId: ids.makerA, ...parent })).statusCode).toBe(200);
+    expect((await save(as('makerA'), { accountId: ids.sub, servAddr: '10.1.2.3:9000' })).statusCode).toBe(
+      200,
+    );
+    expect((await save(as('sub'), { accountId: ids.grand })).statusCode).toBe(200);
+
+    const p = await view('platform', ids.platform);
+    expect(p.effective).toEqual(d);
+    expect(p.sources).toEqual({
+      theme: 'account',
+      launchPageUrl: 'account',
+      homePageUrl: 'account',
+      servAddr: 'account',
+    });
+
+    const a = await view('makerA', ids.makerA);
+    expect(a.effective).toEqual({ ...d, ...parent });
+    expect(a.sources).toEqual({
+      theme: 'default',
+      launchPageUrl: 'default',
+      homePageUrl: 'account',
+      servAddr: 'account',
+    });
+    expect(a.inherited).toEqual(d);
+
+    const s = await view('sub', ids.sub);
+    expect(s.own).toEqual({ theme: null, launchPageUrl: null, homePageUrl: null, servAddr: '10.1.2.3:9000' });
+    expect(s.effective).toEqual({ ...d, ...parent, servAddr: '10.1.2.3:9000' });
+    expect(s.sources).toEqual({
+      theme: 'default',
+      launchPageUrl: 'default',
+      homePageUrl: 'parent',
+      servAddr: 'account',
+    });
+    // The parent's values reach the sub-account only as inherited ones.
+    expect(s.inherited).toEqual({ ...d, ...parent });
+
+    // Two levels down: the nearest ancestor that sets a field wins.
+    const g = await view('grand', ids.grand);
+    expect(g.effective).toEqual({ ...d, ...parent, servAddr: '10.1.2.3:9000' });
+    expect(g.sources).toEqual({
+      theme: 'default',
+      launchPageUrl: 'default',
+      homePageUrl: 'parent',
+      servAddr: 'parent',
+    });
+
+    // The sub-account clears its server address: the parent's applies again.
+    expect((await save(as('sub'), { accountId: ids.sub, servAddr: null })).statusCode).toBe(200);
+    const cleared = await view('sub', ids.sub);
+    expect(cleared.effective.servAddr).toBe(parent.servAddr);
+    expect(cleared.sources.servAddr).toBe('parent');
+    // The parent clears its home page: the platform default applies below it.
+    expect((await save(as('makerA'), { accountId: ids.makerA, servAddr: parent.servAddr })).statusCode).toBe(
+      200,
+    );
+    const after = await view('sub', ids.sub);
+    expect(after.effective.homePageUrl).toBe(d.homePageUrl);
+    expect(after.sources.homePageUrl).toBe('default');
+  });
+});
+
+describe('the app’s version follows the effective configuration', () => {
+  const appGet = (authorization: string, etag?: string) =>
+    t.app.inject({
+      method: 'GET',
+      url: P.appConfig,
+      headers: { authorization, ...(etag ? { 'if-none-match': etag } : {}) },
+    });
+
+  it('a parent’s or the platform’s save changes the child’s version and ETag; unchanged answers 304', async () => {
+    const first = await appGet(subKey);
+    expect(first.statusCode).toBe(200);
+    const v1 = first.json().data.version as number;
+    const etag1 = first.headers.etag as string;
+    expect(v1).toBe((await view('sub', ids.sub)).effectiveVersion);
+    expect((await appGet(subKey, etag1)).statusCode).toBe(304);
+
+    // The parent saves: the child's effective configuration is new.
+    expect(
+      (await save(as('makerA'), { accountId: ids.makerA, servAddr: 'moved.maker-a.example:8443' }))
+        .statusCode,
+    ).toBe(200);
+    const second = await appGet(subKey, etag1);
+    expect(second.statusCode).toBe(200);
+    expect(second.json().data.version).toBeGreaterThan(v1);
+    expect(second.json().data.config.servAddr).toBe('moved.maker-a.example:8443');
+    const etag2 = second.headers.etag as string;
+    expect(etag2).not.toBe(etag1);
+    expect((await appGet(subKey, etag2)).statusCode).toBe(304);
+
+    // The platform default changes: every account's version moves.
+    const p = await view('platform', ids.platform);
+    expect(
+      (await save(as('platform'), { accountId: ids.platform, ...p.own, theme: 'default' })).statusCode,
+    ).toBe(200);
+    const third = await appGet(subKey, etag2);
+    expect(third.statusCode).toBe(200);
+    expect(third.json().data.version).toBeGreaterThan(second.json().data.version);
+    expect(third.json().data.config.theme).toBe('default');
+    // Another tenant's save does not touch it.
+    const etag3 = third.headers.etag as string;
+    expect((await save(as('platform'), { accountId: ids.makerB, servAddr: 'b.example' })).statusCode).toBe(
+      200,
+    );
+    expect((await appGet(subKey, etag3)).statusCode).toBe(304);
   });
 });

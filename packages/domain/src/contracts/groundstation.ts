@@ -77,13 +77,20 @@ export const groundStationConfig = z.object({
   sources: z.record(z.enum(GROUND_STATION_FIELDS), groundStationSource.nullable()),
   /** The inherited value per field (what the account would get without its own). */
   inherited: groundStationValues,
+  /** The account's own save counter (0 before any save; a POST answers it). */
   version: z.number().int(),
+  /**
+   * The version the app gets (app/config) and reports (app/applied): the sum of the own versions of
+   * the chain (platform default, every ancestor, the account), so a save anywhere in the chain raises it.
+   */
+  effectiveVersion: z.number().int(),
   devices: z.array(groundStationDevice),
 });
 export type GroundStationConfig = z.infer<typeof groundStationConfig>;
 
 export const groundStationAppConfig = z.object({
   accountId: z.number().int(),
+  /** The effective version (groundStationConfig.effectiveVersion). */
   version: z.number().int(),
   config: groundStationValues,
   /** Ed25519 over the RFC 8785 canonical JSON of {accountId, version, config}, base64. */

@@ -1,9 +1,10 @@
 /**
  * Ground-station configuration (002 §3/§7 "GroundStationConfig"; README.md): the console's GET and
  * POST /api/groundStation/config (the GroundStationConfig screen; the platform any account, any other
- * account only its own, else 404), and the app's calls with the account telemetry key (Basic
+ * account its own and its sub-accounts, else 404), and the app's calls with the account telemetry key (Basic
  * vid:secret): its signed configuration with an ETag, the public key, and the version it applied.
  */
+import { createHash } from 'node:crypto';
 import {
   GROUND_STATION_PATHS,
   groundStationAppConfig,
@@ -21,23 +22,31 @@ import { callerOf } from '../../platform/auth/guard.ts';
 import { errors } from '../../platform/errors.ts';
 import { ok } from '../../platform/http.ts';
 import type { Routes } from '../../platform/routes.ts';
+import type { AccountsRepo } from '../accounts/accounts.repo.ts';
 import type { KeysService } from '../accounts/keys.service.ts';
+import { canonicalize } from '../firmware/flightLog/index.ts';
 import { basicCredentials } from '../telemetry/telemetry.routes.ts';
 import type { GroundStationService } from './groundstation.service.ts';
 
 const tags = ['groundstation'];
 const access = { access: { screens: ['GroundStationConfig'] } } as const;
 
-/** The account the caller may see: the platform any, another account only its own (else 404). */
-function allowed(req: FastifyRequest, accountId: number): void {
+/**
+ * The accounts whose configuration the caller may read and write: the platform any; every other
+ * account its own and its sub-accounts at every level (the accounts module's `descendants`, as its
+ * visible scope), never an ancestor or another tenant (404).
+ */
+async function allowed(req: FastifyRequest, accounts: AccountsRepo, accountId: number): Promise<void> {
   const a = callerOf(req).account;
-  if (a.account_type !== 1 && a.id !== accountId) throw errors.notFound();
+  if (a.account_type === 1 || a.id === accountId) return;
+  if (!(await accounts.descendants(a.id)).includes(accountId)) throw errors.notFound();
 }
 
-export const groundStationRoutes: Routes<{ gs: GroundStationService; keys: KeysService }> = async (
-  app,
-  { gs, keys },
-) => {
+export const groundStationRoutes: Routes<{
+  gs: GroundStationService;
+  keys: KeysService;
+  accounts: AccountsRepo;
+}> = async (app, { gs, keys, accounts }) => {
   async function keyAccount(req: FastifyRequest): Promise<number> {
     const creds = basicCredentials(req);
     const accountId = creds ? await keys.verify(creds.vid, creds.secret) : null;
@@ -58,7 +67,7 @@ export const groundStationRoutes: Routes<{ gs: GroundStationService; keys: KeysS
       },
     },
     async (req) => {
-      allowed(req, req.query.accountId);
+      await allowed(req, accounts, req.query.accountId);
       const r = await gs.get(req.query.accountId);
       if (!r) throw errors.notFound();
       return ok(req, r);
@@ -79,7 +88,7 @@ export const groundStationRoutes: Routes<{ gs: GroundStationService; keys: KeysS
     },
     async (req) => {
       auditOf(req).target = `accountId=${req.body.accountId}`;
-      allowed(req, req.body.accountId);
+      await allowed(req, accounts, req.body.accountId);
       const version = await gs.save(req.body, callerOf(req).user.id);
       if (version === null) throw errors.notFound();
       auditOf(req).detail = { version };
@@ -94,13 +103,16 @@ export const groundStationRoutes: Routes<{ gs: GroundStationService; keys: KeysS
       schema: {
         tags,
         summary:
-          "The key account's effective configuration, signed (Ed25519 over the RFC 8785 JSON of {accountId, version, config}); ETag, If-None-Match answers 304",
+          "The key account's effective configuration, signed (Ed25519 over the RFC 8785 JSON of {accountId, version, config}); version: the effective version (a save anywhere in the chain raises it); ETag, If-None-Match answers 304",
       },
     },
     async (req, reply) => {
       const accountId = await keyAccount(req);
       const body = groundStationAppConfig.parse(await gs.appConfig(accountId));
-      const etag = `"gs-${accountId}-${body.version}-${body.signature.slice(0, 16)}"`;
+      // The effective version and a hash of what is sent: a save in the chain changes the version, a
+      // change of content (or of the signing key) the hash, so a 304 never hides a new configuration.
+      const digest = createHash('sha256').update(canonicalize(body)).digest('base64url').slice(0, 22);
+      const etag = `"gs-${accountId}-${body.version}-${digest}"`;
       reply.header('ETag', etag).header('Cache-Control', 'no-cache');
       const inm = req.headers['if-none-match'];
       if (inm?.split(',').some((t) => t.trim() === etag)) return reply.code(304).send();

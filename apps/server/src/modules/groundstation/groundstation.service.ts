@@ -1,7 +1,8 @@
 /**
- * Ground-station configuration (README.md): the rows, the inheritance (platform default -> parent
- * -> account), the atomic version bump with its history row, the devices' applied versions, and
- * the console's Ed25519 signing key (made once, private half sealed in the database).
+ * Ground-station configuration (README.md): the rows, the inheritance (platform default -> ancestors
+ * -> account) with the effective version, the atomic version bump with its history row, the devices'
+ * applied versions, and the console's Ed25519 signing key (made once, private half sealed in the
+ * database).
  */
 import { createPrivateKey, generateKeyPairSync, sign } from 'node:crypto';
 import {
@@ -42,10 +43,24 @@ export function createGroundStationService(deps: { db: Db; sealer: Sealer }) {
   const { db, sealer } = deps;
   let key: { publicPem: string; privatePem: string } | null = null;
 
-  async function account(id: number) {
-    const r = await sql<{ id: number; parent_id: number | null }>`
-      SELECT id, parent_id FROM accounts WHERE id = ${id}`.execute(db);
-    return r.rows[0] ?? null;
+  async function exists(id: number): Promise<boolean> {
+    const r = await sql<{ id: number }>`SELECT id FROM accounts WHERE id = ${id}`.execute(db);
+    return r.rows.length > 0;
+  }
+  /** The account's ancestors, nearest first (accounts.parent_id; levels are few). Null: no account. */
+  async function ancestors(id: number): Promise<number[] | null> {
+    const out: number[] = [];
+    let at = id;
+    for (let depth = 0; depth < 32; depth++) {
+      const r = await sql<{ parent_id: number | null }>`
+        SELECT parent_id FROM accounts WHERE id = ${at}`.execute(db);
+      const row = r.rows[0];
+      if (!row) return depth === 0 ? null : out;
+      if (row.parent_id === null || row.parent_id === id || out.includes(row.parent_id)) return out;
+      out.push(row.parent_id);
+      at = row.parent_id;
+    }
+    return out;
   }
   async function platformId(): Promise<number | null> {
     const r = await sql<{ id: number }>`
@@ -60,15 +75,20 @@ export function createGroundStationService(deps: { db: Db; sealer: Sealer }) {
     return new Map(r.rows.map((x) => [x.account_id, x]));
   }
 
-  /** The account's values, the inherited ones, the effective ones with their sources. */
+  /**
+   * The account's values, the inherited ones, the effective ones with their sources. The chain is
+   * the platform default, then the ancestors from the root down to the parent (the nearest set value
+   * wins), then the account. The effective version is the sum of the chain's own versions: every save
+   * in the chain adds one, and the chain of an account never changes (no re-parenting; an account
+   * with sub-accounts cannot be deleted), so it only grows.
+   */
   async function resolve(accountId: number) {
-    const acc = await account(accountId);
-    if (!acc) return null;
+    const up = await ancestors(accountId);
+    if (!up) return null;
     const platform = await platformId();
     const chain: { id: number; source: 'default' | 'parent' }[] = [];
     if (platform !== null && platform !== accountId) chain.push({ id: platform, source: 'default' });
-    if (acc.parent_id !== null && acc.parent_id !== platform && acc.parent_id !== accountId)
-      chain.push({ id: acc.parent_id, source: 'parent' });
+    for (const id of [...up].reverse()) if (id !== platform) chain.push({ id, source: 'parent' });
     const byId = await rows([accountId, ...chain.map((c) => c.id)]);
     const own = valuesOf(byId.get(accountId));
     const inherited: GroundStationValues = { ...EMPTY };
@@ -93,7 +113,16 @@ export function createGroundStationService(deps: { db: Db; sealer: Sealer }) {
         (effective as Record<string, unknown>)[f] = own[f];
         sources[f] = 'account';
       }
-    return { own, inherited, effective, sources, version: byId.get(accountId)?.version ?? 0 };
+    let effectiveVersion = 0;
+    for (const r of byId.values()) effectiveVersion += r.version;
+    return {
+      own,
+      inherited,
+      effective,
+      sources,
+      version: byId.get(accountId)?.version ?? 0,
+      effectiveVersion,
+    };
   }
 
   async function signingKey() {
@@ -135,7 +164,7 @@ export function createGroundStationService(deps: { db: Db; sealer: Sealer }) {
 
     /** Saves the account's own values; the version is bumped under the row lock. Null: no account. */
     async save(body: GroundStationSave, userId: number): Promise<number | null> {
-      if (!(await account(body.accountId))) return null;
+      if (!(await exists(body.accountId))) return null;
       const r = await sql<{ version: number }>`
         INSERT INTO ground_station_configs AS g
           (account_id, theme, launch_page_url, home_page_url, serv_addr, version, updated_by)
@@ -162,7 +191,7 @@ export function createGroundStationService(deps: { db: Db; sealer: Sealer }) {
     async appConfig(accountId: number) {
       const r = await resolve(accountId);
       const config = r?.effective ?? { ...EMPTY };
-      const version = r?.version ?? 0;
+      const version = r?.effectiveVersion ?? 0;
       const k = await signingKey();
       const signature = sign(
         null,

@@ -3,6 +3,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../platform/db.ts';
 import type { Routes } from '../../platform/routes.ts';
 import { createSealer } from '../../platform/seal.ts';
+import { createAccountsRepo } from '../accounts/accounts.repo.ts';
 import type { KeysService } from '../accounts/keys.service.ts';
 import { groundStationRoutes } from './groundstation.routes.ts';
 import { createGroundStationService } from './groundstation.service.ts';
@@ -12,5 +13,5 @@ export const groundStationModule: Routes<{ db: Db; config: Config; keys: KeysSer
   deps,
 ) => {
   const gs = createGroundStationService({ db: deps.db, sealer: createSealer(deps.config.jwtSecret) });
-  await app.register(groundStationRoutes, { gs, keys: deps.keys });
+  await app.register(groundStationRoutes, { gs, keys: deps.keys, accounts: createAccountsRepo(deps.db) });
 };
