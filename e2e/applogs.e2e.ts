@@ -111,4 +111,20 @@ describe('app logs', () => {
     expect(await missingTranslations(page)).toEqual([]);
     await context.close();
   });
+
+  it("a maker reads the logs its own apps sent, and not another maker's (en)", async () => {
+    const { page, context } = await newPage(browser, { language: 'en' });
+    await signInByApi(page, '13800000004');
+    await page.goto(url(`${PATH}?search=${run}`));
+    await expect.poll(() => rows(page).count(), { timeout: 20_000 }).toBe(3);
+    await listSettled(page, 'applogs');
+    await screenshot(page, 'applogs-maker-en');
+    await context.close();
+    const other = await newPage(browser, { language: 'en' });
+    await signInByApi(other.page, '13800000003');
+    await other.page.goto(url(`${PATH}?search=${run}`));
+    await listSettled(other.page, 'applogs');
+    expect(await rows(other.page).count()).toBe(0);
+    await other.context.close();
+  });
 });

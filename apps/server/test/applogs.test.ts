@@ -204,7 +204,7 @@ describe('ingest', () => {
 describe('list', () => {
   it('401 without a session; 403 for roles without the AppLog screen', async () => {
     expect((await list(null)).statusCode).toBe(401);
-    for (const role of ['makerA', 'government', 'staff'])
+    for (const role of ['government', 'staff'])
       expect((await list(auth[role] as Record<string, string>)).statusCode, role).toBe(403);
   });
 
@@ -308,6 +308,20 @@ describe('list', () => {
     expect((await list(auth.platform as Record<string, string>, { type: 'gossip' })).statusCode).toBe(400);
     expect((await list(auth.platform as Record<string, string>, { size: '101' })).statusCode).toBe(400);
     expect((await list(auth.platform as Record<string, string>, { pageIndex: '0' })).statusCode).toBe(400);
+  });
+
+  it('a maker (type 3) reads on AppLog only what its own keys sent: not another maker’s', async () => {
+    const res = await list(auth.makerA as Record<string, string>, { search: run, size: '100' });
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = pageOf(res).records;
+    expect(rows.length).toBeGreaterThan(0);
+    expect(new Set(rows.map((r) => r.accountName))).toEqual(new Set([rows[0]?.accountName]));
+    const other = await t.db
+      .selectFrom('accounts')
+      .select('account_name')
+      .where('id', '=', ids.makerB)
+      .executeTakeFirstOrThrow();
+    expect(rows.map((r) => r.accountName)).not.toContain(other.account_name);
   });
 
   it('an account scope other than the platform sees only what its own keys sent', async () => {

@@ -54,6 +54,9 @@ export const SCREENS_BY_ACCOUNT_TYPE: Record<AccountType, readonly Screen[]> = {
     'SubCompanyList',
     'FirmwareManage',
     'GroundStationConfig',
+    // 000 §6 gives type 3 "ground station"; the menu has both a ground-station config and a
+    // ground-station log (AppLog). A maker reads the logs its own apps sent (issue 23 acceptance).
+    'AppLog',
     'PartWhiteList',
     ...LEASING_OPERATOR,
   ],
