@@ -1,6 +1,6 @@
 /**
  * Ground-station configuration (modules/groundstation/README.md) through the real app: the
- * console's GET/POST (401, a role without the screen 403, another tenant 404, bad input 400 in zh
+ * demo seed (a platform default, maker A's values), the console's GET/POST (401, a role without the screen 403, another tenant 404, bad input 400 in zh
  * and en, 10 parallel saves give versions 1..10), sub-accounts (a maker reads and writes its
  * sub-accounts at every level; a sub-account never its parent or a sibling tenant), inheritance
  * platform default -> parent -> account per field with its sources, and the app's calls with the
@@ -10,6 +10,7 @@
 import { createPublicKey, verify } from 'node:crypto';
 import { type GroundStationConfig, GROUND_STATION_PATHS as P } from '@agrifleet/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_GROUND_STATION } from '../src/demo/groundStation.ts';
 import { createKeysService } from '../src/modules/accounts/keys.service.ts';
 import { canonicalize } from '../src/modules/firmware/flightLog/index.ts';
 import { createSealer } from '../src/platform/seal.ts';
@@ -99,6 +100,22 @@ const save = (who: Record<string, string> | null, body: Record<string, unknown>,
     headers: { 'accept-language': lang, ...(who ?? {}) },
     payload: { theme: null, launchPageUrl: null, homePageUrl: null, servAddr: null, ...body },
   });
+
+describe('demo data', () => {
+  it('the platform has a default and the demo manufacturer its own values over it', async () => {
+    const r = (await get(auth.makerA ?? null, ids.makerA)).json().data as GroundStationConfig;
+    const d = DEMO_GROUND_STATION;
+    expect(r.own).toEqual(d['maker-a']);
+    expect(r.effective).toEqual({ ...d['maker-a'], launchPageUrl: d.platform.launchPageUrl });
+    expect(r.sources).toEqual({
+      theme: 'account',
+      launchPageUrl: 'default',
+      homePageUrl: 'account',
+      servAddr: 'account',
+    });
+    expect([r.version, r.effectiveVersion]).toEqual([1, 2]);
+  });
+});
 
 describe('console', () => {
   it('401 without a session, 403 without the screen, 404 for another tenant', async () => {

@@ -2,6 +2,7 @@ import { hashPassword } from '../modules/auth/auth.service.ts';
 import type { Db } from '../platform/db.ts';
 import { DEMO_ACCOUNTS, DEMO_LEASES, DEMO_PASSWORD, DEMO_USERS } from './accounts.ts';
 import { seedDemoDrones } from './drones.ts';
+import { seedDemoGroundStation } from './groundStation.ts';
 import { seedDemoNofly } from './nofly.ts';
 
 /** Seeds the demo organisations into an empty database. Returns false when it holds accounts already. */
@@ -74,6 +75,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
     await seedDemoNofly(trx);
     await (await import('./rtk.ts')).seedDemoRtk(trx, ids);
     await (await import('./leasing.ts')).seedDemoLeasing(trx, ids);
+    await seedDemoGroundStation(trx, ids);
   });
   return true;
 }
