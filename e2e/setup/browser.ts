@@ -104,3 +104,44 @@ export async function screenshot(page: Page, name: string) {
   mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: join(dir, `${name}.png`) });
 }
+
+/**
+ * Waits until the app's map (the one inside `scope`) has drawn all it has: MapLibre's idle
+ * (apps/web/src/map/mapHost.ts marks it on the map's container), held for 300 ms, as an overlay
+ * added just after starts it drawing again. For pictures, in place of a fixed delay: after `limitMs`
+ * it goes on as the fixed delay did (answers whether the map was drawn).
+ */
+export async function mapDrawn(page: Page, scope = 'body', limitMs = 3000): Promise<boolean> {
+  return page.evaluate(
+    ({ selector, holdMs, limitMs }) =>
+      new Promise<boolean>((done) => {
+        let hold: ReturnType<typeof setTimeout> | undefined;
+        let find: ReturnType<typeof setInterval> | undefined;
+        const observer = new MutationObserver(() => check());
+        const end = (drawn: boolean) => {
+          observer.disconnect();
+          clearTimeout(hold);
+          clearInterval(find);
+          clearTimeout(limit);
+          done(drawn);
+        };
+        const limit = setTimeout(() => end(false), limitMs);
+        let el: HTMLElement | null = null;
+        function check() {
+          clearTimeout(hold);
+          if (el?.dataset.idle === 'true') hold = setTimeout(() => end(true), holdMs);
+        }
+        // The map may not be on the page yet (it is made once its host has a size).
+        const start = () => {
+          el = document.querySelector<HTMLElement>(selector);
+          if (!el) return false;
+          clearInterval(find);
+          observer.observe(el, { attributes: true, attributeFilter: ['data-idle'] });
+          check();
+          return true;
+        };
+        if (!start()) find = setInterval(start, 50);
+      }),
+    { selector: `${scope} .af-map`, holdMs: 300, limitMs },
+  );
+}
