@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, inject } from 'vitest';
+import { inject, type TestContext } from 'vitest';
 import { launchChromium } from './chromium.ts';
 import { type ConsoleProblems, watchConsole } from './consoleGuard.ts';
 
@@ -15,24 +15,24 @@ export { allowConsoleError } from './consoleGuard.ts';
  * Every console error and uncaught page error of a page made here fails the test it happened in
  * (or the first test after it, for errors in a beforeAll; afterAll for the rest): issue 21, point 8.
  * A test that provokes one on purpose declares it on its page with allowConsoleError and a reason.
+ * The hooks that check it are registered for every test file by setup/perFile.ts (the config's
+ * setupFiles: with isolation off, this module is loaded once for all the files of a worker).
  */
 const problems: ConsoleProblems = [];
-const assertNoConsoleErrors = () => {
+export const assertNoConsoleErrors = () => {
   const seen = problems.splice(0);
   if (seen.length > 0)
     throw new Error(
       `console errors in the browser (${seen.length}):\n${seen.map((p) => `  ${p}`).join('\n')}`,
     );
 };
-afterEach(assertNoConsoleErrors);
-afterAll(assertNoConsoleErrors);
 
 /**
  * The pages still open when a test fails are photographed into test-results/failures/, so a
  * failure on a loaded or remote machine shows what the person would have seen.
  */
 const openPages = new Set<Page>();
-afterEach(async (ctx) => {
+export async function photographFailure(ctx: TestContext) {
   if (ctx.task.result?.state !== 'fail') return;
   const dir = fileURLToPath(new URL('../../test-results/failures/', import.meta.url));
   mkdirSync(dir, { recursive: true });
@@ -46,7 +46,7 @@ afterEach(async (ctx) => {
       () => undefined,
     );
   }
-});
+}
 
 /** The port of this worker's console (VITEST_POOL_ID counts workers from 1). */
 export const port = () => {
