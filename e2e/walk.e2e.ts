@@ -14,7 +14,7 @@
 import { FULL_SCREEN, SCREENS, type Screen } from '@agrifleet/domain';
 import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { menuTexts, missingTranslations, signInByApi } from './setup/app.ts';
+import { menuTexts, signInByApi } from './setup/app.ts';
 import { launch, newPage, screenshot, url } from './setup/browser.ts';
 import { MENUS } from './setup/menus.ts';
 
@@ -196,8 +196,12 @@ async function walk(phone: string, language: 'zh' | 'en') {
     const ms = await w.settled(started);
     const settledAt = Date.now() - started;
     const found: Failure[] = w.take().map((p) => ({ screen, ...p }));
-    for (const text of await takeToasts(page)) found.push({ screen, check: 'toast', text });
-    const keys = await missingTranslations(page);
+    // The error toasts since the last check and the missing keys so far, in one call to the page.
+    const { toasts, keys } = await page.evaluate(() => {
+      const w = window as Window & { __walkToasts?: string[]; __i18nMissing?: string[] };
+      return { toasts: (w.__walkToasts ?? []).splice(0), keys: w.__i18nMissing ?? [] };
+    });
+    for (const text of toasts) found.push({ screen, check: 'toast', text });
     for (const key of keys.slice(keysBefore)) found.push({ screen, check: 'key', text: key });
     keysBefore = keys.length;
     for (const f of found) {
