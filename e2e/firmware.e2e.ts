@@ -55,6 +55,9 @@ async function flow(lang: 'zh' | 'en', text: { valid: string; invalid: string; p
   const pem = key.bytes.toString('utf8');
   expect(pem).toContain('-----BEGIN PRIVATE KEY-----');
   expect(key.name).toMatch(/^agrifleet-[0-9a-f]{16}\.pem$/);
+  // The name is the new key's (X-Key-Id of the download), shown in the key list.
+  const keyId = key.name.slice('agrifleet-'.length, -'.pem'.length);
+  await page.locator('tr:visible', { hasText: keyId }).first().waitFor({ timeout: 10_000 });
 
   // A plain firmware of the manufacturer's first model.
   await tab(1);

@@ -49,9 +49,33 @@ export interface RequestOptions {
   timeoutMs?: number;
   /** Skip the global loading indicator. */
   silent?: boolean;
-  responseType?: 'json' | 'text' | 'blob';
+  /** `file`: a download's bytes with the server's file name (Content-Disposition) and headers. */
+  responseType?: 'json' | 'text' | 'blob' | 'file';
   /** Accept-Language of this call instead of the UI language (the large big screen is fixed Chinese). */
   language?: string;
+}
+
+/** A download as `responseType: 'file'` answers it. */
+export interface DownloadedFile {
+  blob: Blob;
+  /** The file name Content-Disposition gives (filename* preferred), else null. */
+  fileName: string | null;
+  headers: Headers;
+}
+
+/** The file name of a Content-Disposition header: RFC 6266 `filename*=UTF-8''...`, else `filename=`. */
+export function dispositionName(header: string | null): string | null {
+  if (!header) return null;
+  const star = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(header);
+  if (star?.[1]) {
+    try {
+      return decodeURIComponent(star[1].trim());
+    } catch {
+      // a broken encoding: fall back to the plain name
+    }
+  }
+  const plain = /filename\s*=\s*("([^"]*)"|[^;]+)/i.exec(header);
+  return (plain?.[2] ?? plain?.[1])?.trim() || null;
 }
 
 /** `path` under the API base: `drone/...`, or a domain path constant that already starts with `/api/`. */
@@ -116,6 +140,14 @@ export async function request<T>(path: string, opts: RequestOptions = {}): Promi
       throw new ApiError(err?.message ?? res.statusText, res.status, err?.code ?? res.status);
     }
     if (opts.responseType === 'blob') return (await res.blob()) as T;
+    if (opts.responseType === 'file') {
+      const file: DownloadedFile = {
+        blob: await res.blob(),
+        fileName: dispositionName(res.headers.get('content-disposition')),
+        headers: res.headers,
+      };
+      return file as T;
+    }
     if (opts.responseType === 'text') return (await res.text()) as T;
     const json = (await res.json()) as { code: number; message: string; data: T };
     return json.data;

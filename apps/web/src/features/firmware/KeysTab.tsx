@@ -13,9 +13,10 @@ export function KeysTab() {
   const generate = async () => {
     try {
       const pem = await firmwareApi.genkey();
-      const keys = await q.refetch();
-      const keyId = keys.data?.[0]?.keyId ?? 'key';
-      saveFile(`agrifleet-${keyId}.pem`, pem);
+      // The key's id and file name come with the download (X-Key-Id, Content-Disposition).
+      const keyId = pem.headers.get('x-key-id') ?? 'key';
+      saveFile(pem.fileName ?? `agrifleet-${keyId}.pem`, pem.blob);
+      await q.refetch();
       message.success(t('keys.generated', { keyId }));
     } catch (err) {
       message.error((err as Error).message);

@@ -12,7 +12,7 @@ import {
   type PlainFirmware,
   type RcStatement,
 } from '@agrifleet/domain';
-import { http } from '../../api/http.ts';
+import { type DownloadedFile, http } from '../../api/http.ts';
 
 type Page<T> = { records: T[]; total: number; current: number; size: number };
 const fileUrl = (path: string, fileName: string) => path.replace(':fileName', encodeURIComponent(fileName));
@@ -25,7 +25,7 @@ const form = (part: string, file: Blob, name: string, fields: Record<string, str
 
 export const firmwareApi = {
   /** A new signing key: its private half as a PEM file, once (a failure arrives as JSON: ApiError). */
-  genkey: () => http.get<Blob>(P.genkey, undefined, { responseType: 'blob' }),
+  genkey: () => http.get<DownloadedFile>(P.genkey, undefined, { responseType: 'file' }),
   keys: () => http.get<FirmwareKey[]>(P.getkey),
   revokeKey: (keyId: string) => http.post(P.revokekey, { keyId }),
   models: () => http.get<ModelPage>(MODEL_LIST_PATH, { currentPage: 1, pageSize: 100 }),
