@@ -4,7 +4,7 @@ import type { Language } from '@agrifleet/domain';
 export const WHITELIST_MESSAGES = {
   whitelistBadLines: {
     zh: '{count} 行不是有效的硬件编号（1-64 个字母、数字或 . _ : -）：第 {lines} 行；未导入任何编号',
-    en: '{count} lines are not valid hardware ids (1-64 letters, digits or . _ : -): lines {lines}; nothing was imported',
+    en: 'Not valid hardware ids (1-64 letters, digits or . _ : -) on line(s) {lines} ({count} in all); nothing was imported',
     'zh-TW': '{count} 行不是有效的硬體編號（1-64 個字母、數字或 . _ : -）：第 {lines} 行；未匯入任何編號',
     th: '{count} บรรทัดไม่ใช่รหัสฮาร์ดแวร์ที่ถูกต้อง (1-64 ตัวอักษร ตัวเลข หรือ . _ : -): บรรทัด {lines}; ไม่ได้นำเข้ารหัสใดเลย',
     ko: '{count}개 줄이 올바른 하드웨어 ID가 아닙니다 (1-64자의 문자, 숫자 또는 . _ : -): {lines}번째 줄; 아무것도 가져오지 않았습니다',

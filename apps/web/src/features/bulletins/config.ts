@@ -19,7 +19,8 @@ import type { ColumnDef, ListConfig } from '../../list/types.ts';
 import { describeAnomaly } from './anomalyDetail.ts';
 import { bulletinsApi } from './api.ts';
 
-export const ODD_TYPES = [1, 2, 3, 4, 5] as const;
+/** 001 §4's 1-5, and 6 unlisted accessory (our extension, docs/api.md "Accessory whitelist"). */
+export const ODD_TYPES = [1, 2, 3, 4, 5, 6] as const;
 
 /** What the page draws and does. */
 export interface BulletinHooks<R> {
