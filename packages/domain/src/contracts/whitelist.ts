@@ -1,7 +1,7 @@
 /**
  * Accessory whitelist (002 §7 "Tools and lookups": device/deviceWhiteList, device/deviceWhite;
  * issue 23 point 4). An account (a manufacturer its own list, the platform all) lists the hardware
- * ids of the accessories allowed on its drones; uploads a .txt/.csv of ids per accessory type; the
+ * ids of the accessories allowed on its drones; uploads a .txt/.csv/.xlsx of ids per accessory type; the
  * ground station asks before take-off which of its accessories are listed (WHITELIST_PATHS.check,
  * the account telemetry key as Basic vid:secret). See apps/server/src/modules/whitelist/README.md.
  */
