@@ -1,13 +1,15 @@
 /**
  * Flies a simulated fleet in real time: every tick, each drone's points due by now are sent
  * through its sender. A slow or failed send is logged and the next tick goes on (the drones keep
- * flying; what the server refused is not resent, as a real drone's buffer would be bounded).
+ * flying; what the server refused is not resent, as a real drone's buffer would be bounded). Each
+ * group's ground-station app keeps its configuration current (groundStation.ts).
  */
 import type { LiveDrone } from '../flight/index.ts';
 import { appLogWriter } from './appLogs.ts';
 import type { CommandLink } from './commands.ts';
 import { fieldPicture } from './fieldPicture.ts';
 import { type LogKey, type SignedLog, sortieLogger } from './flightLogs.ts';
+import { GS_CHECK_MS, groundStationApp, groundStationId } from './groundStation.ts';
 import type { Sender } from './senders.ts';
 
 /** About one working picture per sortie (sorties last a few minutes). */
@@ -27,7 +29,8 @@ export function runFleet(
     commands?: CommandLink;
     logKeys?: ReadonlyMap<string, LogKey>;
   }>,
-  opts: { tickMs?: number; onError?: (err: Error) => void } = {},
+  /** `gsCheckMs`: how often each group's ground-station app checks its configuration (groundStation.ts). */
+  opts: { tickMs?: number; gsCheckMs?: number; onError?: (err: Error) => void } = {},
 ): FleetRun {
   const tickMs = opts.tickMs ?? 1000;
   const s = { ticks: 0, points: 0, failures: 0, lastError: null as string | null };
@@ -49,6 +52,36 @@ export function runFleet(
   // Each group's ground-station app logs what it sees (where the sender can carry app logs).
   const writers = new Map(groups.map((g) => [g, appLogWriter()]));
   let stopped = false;
+  // Each group's ground-station app (where the sender can carry its calls) fetches its account's
+  // configuration at start and every gsCheckMs, and reports the version its ground stations run.
+  const apps = groups.flatMap((g) =>
+    g.sender.groundStation
+      ? [
+          groundStationApp(
+            g.sender.groundStation,
+            g.drones.map((d) => groundStationId(d.droneId)),
+          ),
+        ]
+      : [],
+  );
+  let checking = false;
+  const checkConfigs = async () => {
+    if (checking || stopped) return;
+    checking = true;
+    await Promise.all(
+      apps.map((a) =>
+        a.check().catch((err: Error) => {
+          if (stopped) return;
+          s.failures++;
+          s.lastError = err.message;
+          opts.onError?.(err);
+        }),
+      ),
+    );
+    checking = false;
+  };
+  void checkConfigs();
+  const gsTimer = apps.length ? setInterval(checkConfigs, opts.gsCheckMs ?? GS_CHECK_MS) : null;
   const timer = setInterval(async () => {
     if (busy || stopped) return;
     busy = true;
@@ -106,6 +139,7 @@ export function runFleet(
     async stop() {
       stopped = true;
       clearInterval(timer);
+      if (gsTimer) clearInterval(gsTimer);
       await Promise.all(groups.map((g) => g.sender.close()));
       await Promise.all(groups.map((g) => g.commands?.close()));
     },

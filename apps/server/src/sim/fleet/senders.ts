@@ -10,6 +10,7 @@ import {
   TELEMETRY_TOPIC,
   type TelemetryPoint,
 } from '@agrifleet/domain';
+import { type GroundStationLink, httpGroundStation } from './groundStation.ts';
 
 export interface Sender {
   send(batch: Array<{ droneId: string; points: TelemetryPoint[] }>): Promise<void>;
@@ -19,6 +20,8 @@ export interface Sender {
   appLogs?(entries: AppLogEntry[]): Promise<void>;
   /** A sortie's drone-signed flight log (HTTP only). */
   flightLog?(droneId: string, text: string): Promise<void>;
+  /** The ground-station app's configuration calls (HTTP only; groundStation.ts). */
+  groundStation?: GroundStationLink;
   close(): Promise<void>;
 }
 
@@ -75,6 +78,7 @@ export function httpSender(baseUrl: string, key: KeyPair): Sender {
       });
       if (!res.ok) throw new Error(`flight log refused: HTTP ${res.status} ${await res.text()}`);
     },
+    groundStation: httpGroundStation(baseUrl, authorization),
     async close() {},
   };
 }
