@@ -316,6 +316,12 @@ describe('inheritance platform default -> parent -> account, per field', () => {
     });
     // The parent's values reach the sub-account only as inherited ones.
     expect(s.inherited).toEqual({ ...d, ...parent });
+    expect(s.inheritedSources).toEqual({
+      theme: 'default',
+      launchPageUrl: 'default',
+      homePageUrl: 'parent',
+      servAddr: 'parent',
+    });
 
     // Two levels down: the nearest ancestor that sets a field wins.
     const g = await view('grand', ids.grand);

@@ -77,6 +77,11 @@ export const groundStationConfig = z.object({
   sources: z.record(z.enum(GROUND_STATION_FIELDS), groundStationSource.nullable()),
   /** The inherited value per field (what the account would get without its own). */
   inherited: groundStationValues,
+  /** Per field where the inherited value comes from (`default` | `parent`; null: set nowhere above). */
+  inheritedSources: z.record(
+    z.enum(GROUND_STATION_FIELDS),
+    groundStationSource.exclude(['account']).nullable(),
+  ),
   /** The account's own save counter (0 before any save; a POST answers it). */
   version: z.number().int(),
   /**

@@ -118,6 +118,7 @@ export function createGroundStationService(deps: { db: Db; sealer: Sealer }) {
     return {
       own,
       inherited,
+      inheritedSources: inheritedFrom,
       effective,
       sources,
       version: byId.get(accountId)?.version ?? 0,

@@ -1,8 +1,10 @@
 /**
  * GroundStationConfig (002 §3/§7; modules/groundstation/README.md): an account's theme, launch and
  * home page URLs and server address for the ground-station app. Empty fields inherit (platform
- * default -> parent -> account): the inherited value is the placeholder, with its source. The QR
- * code carries JSON {servAddr, accountId} for the app to scan.
+ * default -> parent -> account): the inherited value is the placeholder, with its source, and each
+ * field's label carries where its effective value comes from. The app version (effectiveVersion)
+ * moves with a save anywhere up the chain; the devices list shows which ground stations run it. The
+ * QR code carries JSON {servAddr, accountId} for the app to scan.
  */
 import {
   GROUND_STATION_FIELDS,
@@ -23,6 +25,7 @@ import {
   Space,
   Table,
   Tag,
+  Tooltip,
   Typography,
 } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
@@ -89,9 +92,10 @@ export default function GroundStationConfigPage() {
 
   const hint = (f: keyof GroundStationValues) => {
     const v = data?.inherited[f];
-    const src = data?.sources[f];
+    const src = data?.inheritedSources[f];
     if (!v) return t('unset');
-    return src && src !== 'account' ? `${v} (${t(`source.${src}`)})` : v;
+    const shown = f === 'theme' ? t(`theme.${v}`) : v;
+    return src ? `${shown} (${t(`source.${src}`)})` : shown;
   };
   const qr = data?.effective.servAddr
     ? JSON.stringify({ servAddr: data.effective.servAddr, accountId })
@@ -114,13 +118,37 @@ export default function GroundStationConfigPage() {
       )}
       <Row gutter={16}>
         <Col xs={24} lg={14}>
-          <Card title={`${t('version')}: ${data?.version ?? 0}`} data-testid="gs-version">
+          <Card
+            title={`${t('version')}: ${data?.version ?? 0}`}
+            data-testid="gs-version"
+            extra={
+              <Tooltip title={t('appVersionHint')}>
+                <Tag color="blue" data-testid="gs-app-version">
+                  {t('appVersion')}: {data?.effectiveVersion ?? 0}
+                </Tag>
+              </Tooltip>
+            }
+          >
             <Form form={form} layout="vertical" onFinish={onSave}>
               {GROUND_STATION_FIELDS.map((f) => (
                 <Form.Item
                   key={f}
                   name={f}
-                  label={t(`field.${f}`)}
+                  label={
+                    <Space size={4}>
+                      {t(`field.${f}`)}
+                      {data && (
+                        <Tag
+                          data-testid={`gs-source-${f}`}
+                          color={
+                            data.sources[f] === 'account' ? 'green' : data.sources[f] ? 'blue' : undefined
+                          }
+                        >
+                          {data.sources[f] ? t(`source.${data.sources[f]}`) : t('unset')}
+                        </Tag>
+                      )}
+                    </Space>
+                  }
                   extra={data ? `${t('inherits')}: ${hint(f)}` : null}
                 >
                   {f === 'theme' ? (
@@ -159,7 +187,7 @@ export default function GroundStationConfigPage() {
           </Card>
         </Col>
       </Row>
-      <Card title={t('devices')}>
+      <Card title={t('devices')} data-testid="gs-devices">
         <Table
           rowKey="deviceId"
           size="small"
@@ -167,10 +195,16 @@ export default function GroundStationConfigPage() {
           pagination={false}
           columns={[
             { title: t('deviceId'), dataIndex: 'deviceId' },
+            { title: t('appVersion'), dataIndex: 'version' },
             {
-              title: t('version'),
-              dataIndex: 'version',
-              render: (v: number) => <Tag color={v === data?.version ? 'green' : 'orange'}>{v}</Tag>,
+              title: t('state'),
+              key: 'state',
+              render: (_: unknown, d: { version: number }) =>
+                d.version === data?.effectiveVersion ? (
+                  <Tag color="green">{t('upToDate')}</Tag>
+                ) : (
+                  <Tag color="orange">{t('behind')}</Tag>
+                ),
             },
             {
               title: t('lastSeen'),
