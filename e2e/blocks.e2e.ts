@@ -13,7 +13,7 @@ import type { Browser, Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shp, zip } from '../apps/web/src/features/blocks/shapefileKit.ts';
 import { listSettled, missingTranslations, signInByApi, toastTexts } from './setup/app.ts';
-import { allowConsoleError, launch, mapDrawn, newPage, screenshot, url } from './setup/browser.ts';
+import { allowConsoleError, launch, newPage, screenshot, url } from './setup/browser.ts';
 
 const PATH = '/business_manage/block-list';
 const OPERATOR = '13800000006';
@@ -88,13 +88,13 @@ async function zoomIn(page: Page, steps: number) {
     await page.mouse.wheel(0, -400);
     await page.waitForTimeout(i < steps ? 250 : 600);
   }
-  await mapDrawn(page, '[data-testid="blocks-map"]', 600);
+  await page.waitForTimeout(600);
 }
 
 /** Waits for the map's style and overlays (the detail's map is created on a fresh page load). */
 async function mapSettled(page: Page) {
   await page.locator('[data-testid="block-map"] canvas.maplibregl-canvas').waitFor();
-  await mapDrawn(page, '[data-testid="block-map"]');
+  await page.waitForTimeout(3000);
 }
 
 async function readDownload(d: Download): Promise<string> {
@@ -332,7 +332,7 @@ describe('blocks', () => {
       })
       .toBeGreaterThan(0);
     await page.keyboard.press('Escape');
-    await mapDrawn(page, 'body', 1200);
+    await page.waitForTimeout(1200);
     await screenshot(page, 'blocks-monitor-zh');
     expect(await missingTranslations(page)).toEqual([]);
     await context.close();
@@ -449,7 +449,7 @@ describe('blocks', () => {
       })
       .toBeGreaterThan(0);
     await page.keyboard.press('Escape');
-    await mapDrawn(page, 'body', 1200);
+    await page.waitForTimeout(1200);
     await screenshot(page, 'blocks-monitor-en');
     expect(await missingTranslations(page)).toEqual([]);
     await context.close();

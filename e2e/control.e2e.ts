@@ -11,7 +11,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_DRONE, rectangleField, runMission } from '../apps/server/src/sim/flight/index.ts';
 import { missingTranslations, signInByApi } from './setup/app.ts';
-import { launch, mapDrawn, newPage, screenshot, url } from './setup/browser.ts';
+import { launch, newPage, screenshot, url } from './setup/browser.ts';
 
 const OPERATOR = '13800000005';
 const MAKER_A = '13800000003';
@@ -132,7 +132,7 @@ describe('route planning and drone control', { timeout: 120_000 }, () => {
       width: number;
       height: number;
     };
-    await mapDrawn(page, '[data-testid="plan-map"]', 1500);
+    await page.waitForTimeout(1500);
     await page.mouse.click(box.x + box.width * 0.97, box.y + box.height * 0.5);
     await expect.poll(() => page.getByTestId('plan-home').textContent()).not.toBe(home0);
     // 3 drones.
@@ -144,7 +144,7 @@ describe('route planning and drone control', { timeout: 120_000 }, () => {
     await expect.poll(() => rows(page, 'plan-drones').count(), { timeout: 15_000 }).toBe(3);
     const coverage = await page.getByTestId('plan-figure-coverage').textContent();
     expect(Number.parseFloat(coverage ?? '0')).toBeGreaterThan(90);
-    await mapDrawn(page);
+    await page.waitForTimeout(3000);
     await screenshot(page, 'control-route-zh');
     await page.getByTestId('plan-drones').scrollIntoViewIfNeeded();
     // Each drone's share as its tank-load sorties and refills, one line per sortie (issue 21).
@@ -203,7 +203,7 @@ describe('route planning and drone control', { timeout: 120_000 }, () => {
     await page.locator('.ant-select-item-option', { hasText: 'e2e 航线地块' }).first().click();
     await page.getByTestId('route-route').click();
     await page.locator('.ant-select-item-option').last().click();
-    await mapDrawn(page);
+    await page.waitForTimeout(3000);
     await screenshot(page, 'control-group-zh');
     expect(await missingTranslations(page)).toEqual([]);
     await context.close();
@@ -214,13 +214,13 @@ describe('route planning and drone control', { timeout: 120_000 }, () => {
     await signInByApi(page, OPERATOR);
     await page.goto(url(`/business_manage/block-list/${blockId}/route`));
     await expect.poll(() => rows(page, 'plan-drones').count(), { timeout: 20_000 }).toBe(3);
-    await mapDrawn(page);
+    await page.waitForTimeout(3000);
     await screenshot(page, 'control-route-en');
     await page.getByTestId('plan-drones').scrollIntoViewIfNeeded();
     await screenshot(page, 'control-route-table-en');
     await page.goto(url('/business_manage/group-control'));
     await expect.poll(() => rows(page, 'control-drones').count(), { timeout: 20_000 }).toBeGreaterThan(3);
-    await mapDrawn(page);
+    await page.waitForTimeout(3000);
     await screenshot(page, 'control-group-en');
     expect(await missingTranslations(page)).toEqual([]);
     await context.close();
@@ -234,7 +234,7 @@ describe('route planning and drone control', { timeout: 120_000 }, () => {
       await expect
         .poll(() => rows(maker.page, 'control-drones').count(), { timeout: 20_000 })
         .toBeGreaterThan(0);
-      await mapDrawn(maker.page);
+      await maker.page.waitForTimeout(3000);
       await screenshot(maker.page, `control-flight-${language}`);
       expect(await missingTranslations(maker.page)).toEqual([]);
       await maker.context.close();

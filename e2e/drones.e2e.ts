@@ -7,7 +7,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chooseOption, missingTranslations, signInByApi } from './setup/app.ts';
-import { launch, mapDrawn, newPage, screenshot, url } from './setup/browser.ts';
+import { launch, newPage, screenshot, url } from './setup/browser.ts';
 
 const PATH = '/business_manage/drone-list';
 const MAKER_A = '13800000003';
@@ -59,7 +59,7 @@ describe('drones', () => {
     await expect
       .poll(() => page.locator('.maplibregl-canvas').count(), { timeout: 15_000 })
       .toBeGreaterThan(0);
-    await mapDrawn(page);
+    await page.waitForTimeout(3000);
     await screenshot(page, 'drones-detail-zh');
 
     // Lock it: password twice, then the command's state.
@@ -92,7 +92,7 @@ describe('drones', () => {
     await expect
       .poll(() => page.getByTestId('drone-detail').textContent(), { timeout: 15_000 })
       .toContain('Lifetime figures');
-    await mapDrawn(page);
+    await page.waitForTimeout(3000);
     await screenshot(page, 'drones-detail-en');
     expect(await missingTranslations(page)).toEqual([]);
     await context.close();

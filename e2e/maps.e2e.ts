@@ -8,7 +8,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listSettled, missingTranslations, signInByApi, toastTexts } from './setup/app.ts';
-import { launch, mapDrawn, newPage, screenshot, url } from './setup/browser.ts';
+import { launch, newPage, screenshot, url } from './setup/browser.ts';
 
 const PATH = '/business_manage/block-list';
 const OPERATOR = '13800000007';
@@ -68,7 +68,7 @@ async function zoomIn(page: Page, canvas: Locator, steps: number) {
     await page.mouse.wheel(0, -400);
     await page.waitForTimeout(250);
   }
-  await mapDrawn(page, 'body', 800);
+  await page.waitForTimeout(800);
 }
 
 function overlaps(a: { x: number; y: number; width: number; height: number } | null, b: typeof a) {
@@ -142,7 +142,7 @@ describe('maps', () => {
     await page.getByTestId('blocks-name').fill(name);
     const canvas = page.locator('[data-testid="blocks-map"] canvas.maplibregl-canvas');
     await canvas.waitFor();
-    await mapDrawn(page, 'body', 1500);
+    await page.waitForTimeout(1500);
     await zoomIn(page, canvas, 8);
     const box = await canvas.boundingBox();
     if (!box) throw new Error('no map canvas');
@@ -205,7 +205,7 @@ describe('maps', () => {
       await page.goto(url('/monitor_manage/monitor'));
       const canvas = page.locator('canvas.maplibregl-canvas');
       await canvas.waitFor();
-      await mapDrawn(page, 'body', 1500);
+      await page.waitForTimeout(1500);
       // Field zoom (12 and closer): wheel until the scale bar reads 300 m or less (a loaded machine
       // may drop wheel steps).
       const scale = page.locator('.maplibregl-ctrl-scale');

@@ -11,7 +11,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { track } from '../apps/server/src/telemetry/anomalies/testkit.ts';
 import { missingTranslations, signInByApi, toastTexts } from './setup/app.ts';
-import { launch, mapDrawn, newPage, screenshot, url } from './setup/browser.ts';
+import { launch, newPage, screenshot, url } from './setup/browser.ts';
 
 const PATH = '/business_manage/no-fly-zone-list';
 const NAME = `浏览器绘制禁飞区-${Date.now() % 100_000}`;
@@ -112,7 +112,7 @@ describe('no-fly zones', () => {
       await page.mouse.wheel(0, -400);
       await page.waitForTimeout(250);
     }
-    await mapDrawn(page, 'body', 600);
+    await page.waitForTimeout(600);
 
     // A bow-tie: the form shows the domain's message and nothing is sent.
     await drawPolygon(page, [
@@ -190,7 +190,7 @@ describe('no-fly zones', () => {
     await expect
       .poll(() => page.getByTestId('nofly-detail').textContent(), { timeout: 10_000 })
       .toContain(NAME);
-    await mapDrawn(page, 'body', 800);
+    await page.waitForTimeout(800);
     await screenshot(page, 'nofly-detail-zh');
     await page.locator('.ant-drawer-close').click();
 
@@ -232,7 +232,7 @@ describe('no-fly zones', () => {
     await expect
       .poll(() => page.getByTestId('nofly-shape-summary').textContent(), { timeout: 10_000 })
       .toContain('Polygon, 4 points');
-    await mapDrawn(page, 'body', 800);
+    await page.waitForTimeout(800);
     await screenshot(page, 'nofly-import-en');
 
     // A circle: centre, move, click.
@@ -255,7 +255,7 @@ describe('no-fly zones', () => {
     await expect
       .poll(() => page.getByTestId('nofly-shape-summary').textContent(), { timeout: 10_000 })
       .toBe('Circle, radius 4000 m');
-    await mapDrawn(page, 'body', 800);
+    await page.waitForTimeout(800);
     await screenshot(page, 'nofly-edit-circle-en');
     expect(await missingTranslations(page)).toEqual([]);
     await context.close();

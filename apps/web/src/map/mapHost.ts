@@ -86,15 +86,6 @@ function createMap(el: HTMLDivElement, center: [number, number]): void {
   }
   map.touchZoomRotate.disableRotation();
   map.keyboard.disableRotation();
-  // The map's own "all drawn" signal on its container (MapLibre's idle: no tile loading, no
-  // transition, no frame pending), cleared by the next frame: what the browser tests wait on before
-  // a picture instead of a fixed delay.
-  map.on('render', () => {
-    if (el.dataset.idle) delete el.dataset.idle;
-  });
-  map.on('idle', () => {
-    el.dataset.idle = 'true';
-  });
   installImageResolver(map);
   installGrid(map);
   let usingSatellite = satellite;
