@@ -47,20 +47,22 @@ export function createGroundStationService(deps: { db: Db; sealer: Sealer }) {
     const r = await sql<{ id: number }>`SELECT id FROM accounts WHERE id = ${id}`.execute(db);
     return r.rows.length > 0;
   }
-  /** The account's ancestors, nearest first (accounts.parent_id; levels are few). Null: no account. */
+  /**
+   * The account's ancestors, nearest first (accounts.parent_id), in one recursive query; a cycle or a
+   * chain deeper than 32 stops there. Null: no account.
+   */
   async function ancestors(id: number): Promise<number[] | null> {
-    const out: number[] = [];
-    let at = id;
-    for (let depth = 0; depth < 32; depth++) {
-      const r = await sql<{ parent_id: number | null }>`
-        SELECT parent_id FROM accounts WHERE id = ${at}`.execute(db);
-      const row = r.rows[0];
-      if (!row) return depth === 0 ? null : out;
-      if (row.parent_id === null || row.parent_id === id || out.includes(row.parent_id)) return out;
-      out.push(row.parent_id);
-      at = row.parent_id;
-    }
-    return out;
+    const r = await sql<{ id: number; depth: number }>`
+      WITH RECURSIVE up(id, parent_id, depth, seen) AS (
+        SELECT id, parent_id, 0, ARRAY[id] FROM accounts WHERE id = ${id}
+        UNION ALL
+        SELECT a.id, a.parent_id, up.depth + 1, up.seen || a.id
+          FROM up JOIN accounts a ON a.id = up.parent_id
+         WHERE up.depth < 32 AND NOT a.id = ANY(up.seen)
+      )
+      SELECT id, depth FROM up ORDER BY depth`.execute(db);
+    if (!r.rows.length) return null;
+    return r.rows.slice(1).map((x) => x.id);
   }
   async function platformId(): Promise<number | null> {
     const r = await sql<{ id: number }>`
