@@ -75,6 +75,20 @@ export interface Config {
   production: boolean;
   /** ALLOW_SANDBOX_PROVIDERS_NOT_FOR_PRODUCTION=1: sandbox providers may run under NODE_ENV=production (platform/sandboxes.ts). */
   allowSandboxProviders: boolean;
+  /**
+   * Cluster mode (issue 24, docs/operations.md "Cluster mode"): set by CLUSTER_NATS_URL. Null: the
+   * single process of `npm start`, which keeps every live state and job in itself.
+   */
+  cluster: ClusterConfig | null;
+}
+
+export interface ClusterConfig {
+  /** The NATS (JetStream) servers, comma-separated URLs. */
+  natsUrl: string;
+  /** This process among the cluster's (CLUSTER_NODE_ID; default host name and pid). */
+  nodeId: string;
+  /** Partitions the drones are spread over (CLUSTER_PARTITIONS, 1-1024, default 64); the same on every process. */
+  partitions: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -178,6 +192,13 @@ export function loadConfig(env: Env = process.env): Config {
     demoHistorySorties: int(env.DEMO_HISTORY_SORTIES, 3000, 'DEMO_HISTORY_SORTIES'),
     production,
     allowSandboxProviders: sandboxesAllowedBy(env),
+    cluster: env.CLUSTER_NATS_URL
+      ? {
+          natsUrl: env.CLUSTER_NATS_URL,
+          nodeId: env.CLUSTER_NODE_ID || `${hostname()}-${process.pid}`,
+          partitions: Math.min(1024, Math.max(1, int(env.CLUSTER_PARTITIONS, 64, 'CLUSTER_PARTITIONS'))),
+        }
+      : null,
   };
   // Production never runs a sandbox unless ALLOW_SANDBOX_PROVIDERS_NOT_FOR_PRODUCTION=1 says so.
   refuseSandboxes(config, sandboxesInUse(env));
