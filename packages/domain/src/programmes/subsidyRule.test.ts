@@ -62,6 +62,36 @@ describe('qualifyLine', () => {
     expect(l.deductions.reduce((s, d) => s + d.mu, 0)).toBe(10);
   });
 
+  it('takes the overlap outside the block once: it is outsideBlock already', () => {
+    // 4 mu outside the block, 5 mu sprayed again, 3 of them outside the block: 4 + 2 unpaid.
+    const l = qualifyLine(ev({ outsideBlockMu: 4, overlapMu: 5, overlapOutsideBlockMu: 3 }));
+    expect(l.deductions).toEqual([
+      { reason: 'outsideBlock', mu: 4 },
+      { reason: 'overlap', mu: 2 },
+    ]);
+    expect(l).toMatchObject({ monitoredMu: 10, qualifiedMu: 4, paidMu: 4 });
+    // All of the overlap outside the block: no overlap deduction at all.
+    const o = qualifyLine(ev({ outsideBlockMu: 5, overlapMu: 5, overlapOutsideBlockMu: 5 }));
+    expect(o.deductions).toEqual([{ reason: 'outsideBlock', mu: 5 }]);
+    expect(o.paidMu).toBe(5);
+    // Every unpaid mu has one reason; monitored >= qualified >= paid.
+    for (const x of [l, o]) {
+      expect(roundMu(x.paidMu + x.deductions.reduce((s, d) => s + d.mu, 0))).toBe(x.monitoredMu);
+      expect(x.monitoredMu).toBeGreaterThanOrEqual(x.qualifiedMu);
+      expect(x.qualifiedMu).toBeGreaterThanOrEqual(x.paidMu);
+    }
+  });
+
+  it('gives evidence of rule version 2 (no overlapOutsideBlockMu) the figures it was sealed with', () => {
+    // Its overlap was measured inside the block only: taken whole after outsideBlock.
+    const l = qualifyLine(ev({ outsideBlockMu: 4, overlapMu: 3 }));
+    expect(l.deductions).toEqual([
+      { reason: 'outsideBlock', mu: 4 },
+      { reason: 'overlap', mu: 3 },
+    ]);
+    expect(l.paidMu).toBe(3);
+  });
+
   it('takes failed spot checks and missing rates off the paid area, not the qualified', () => {
     const f = qualifyLine(ev({ spotCheck: 'failed', overlapMu: 1 }));
     expect(f).toMatchObject({ qualifiedMu: 9, paidMu: 0 });

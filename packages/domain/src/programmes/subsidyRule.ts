@@ -12,7 +12,10 @@
  *                doseOutOfRange  applied L/mu outside the medicine's registered range: none of it;
  *                outsideRegion   the part sprayed outside the programme's region;
  *                outsideBlock    the part sprayed outside the sortie's block (when it has one);
- *                overlap         the part an earlier qualifying sortie of the operator already sprayed;
+ *                overlap         the part an earlier sortie of the operator already sprayed (within
+ *                                the 7 days before, on ground it could be paid for), less the part
+ *                                of it outside the block: that part is outsideBlock already, and
+ *                                no square metre is deducted twice;
  *   paid       qualified less:
  *                spotCheckFailed a field inspection of the sortie found the work not done: none of it;
  *                noRate          no rate of the rate table applies (region, crop): none of it;
@@ -59,8 +62,14 @@ export interface SortieEvidence {
   outsideRegionMu: number;
   /** Sprayed area outside the sortie's block, mu (0 with no block). */
   outsideBlockMu: number;
-  /** Area an earlier qualifying sortie of the same operator in the programme already sprayed, mu. */
+  /** Area an earlier sortie of the same operator in the programme already sprayed, mu. */
   overlapMu: number;
+  /**
+   * The part of overlapMu outside the sortie's block, mu: also in outsideBlockMu, so the overlap
+   * deduction leaves it out. Absent in evidence of subsidyRule/2 and before (their overlap was
+   * measured inside the block only): 0.
+   */
+  overlapOutsideBlockMu?: number;
   spotCheck: 'passed' | 'failed' | null;
   /** The rate that applies, fen per mu (null: none does). */
   rateFen: number | null;
@@ -103,7 +112,7 @@ export function qualifyLine(e: SortieEvidence): SubsidyLine {
   if (whole) take(whole[0], left);
   take('outsideRegion', e.outsideRegionMu);
   take('outsideBlock', e.outsideBlockMu);
-  take('overlap', e.overlapMu);
+  take('overlap', e.overlapMu - (e.overlapOutsideBlockMu ?? 0));
   const qualifiedMu = left;
   if (e.spotCheck === 'failed') take('spotCheckFailed', left);
   if (e.rateFen == null) take('noRate', left);

@@ -1,10 +1,12 @@
 /**
  * buildEvidence's overlap grouping: a field cut by the edge of a 0.1° cell is compared whole (the
  * neighbouring cell's sorties near the edge are painted as context), and each sortie's overlap is
- * counted once, in its own cell.
+ * counted once, in its own cell; sorties on a block, on another block and on none are compared
+ * alike, and the part sprayed again outside a sortie's block is deducted once.
  */
-import type { TelemetryPoint } from '@agrifleet/domain';
+import { computeSubsidy, type PolygonGeometry, type TelemetryPoint } from '@agrifleet/domain';
 import { describe, expect, it } from 'vitest';
+import { sprayedArea } from '../../telemetry/area/sprayedArea.ts';
 import { encodeTrack } from '../../telemetry/codec/trackCodec.ts';
 import { buildEvidence } from './subsidies.evidence.ts';
 import type { RateVersion, SortieFactRow } from './subsidies.sources.ts';
@@ -13,13 +15,14 @@ const LAT = 33.45;
 const M_LNG = 1 / (111_320 * Math.cos((LAT * Math.PI) / 180));
 const M_LAT = 1 / 110_574;
 
-/** Four 100 m passes, 6 m apart, eastward from `lng0` (a sample every 5 m). */
-function field(lng0: number, start: number): TelemetryPoint[] {
+/** Four passes of `length` m, 6 m apart, eastward from `lng0` (a sample every 5 m). */
+function field(lng0: number, start: number, length = 100): TelemetryPoint[] {
   const out: TelemetryPoint[] = [];
   let t = start;
+  const n = length / 5;
   for (let p = 0; p < 4; p++)
-    for (let i = 0; i <= 20; i++) {
-      const x = p % 2 === 0 ? i * 5 : 100 - i * 5;
+    for (let i = 0; i <= n; i++) {
+      const x = p % 2 === 0 ? i * 5 : length - i * 5;
       out.push({
         recordTime: t,
         lng: lng0 + x * M_LNG,
@@ -72,9 +75,18 @@ const RATE: RateVersion = {
   createdBy: 'test',
 };
 
-async function overlapOf(sorties: Array<{ id: number; points: TelemetryPoint[]; lng: number }>) {
+interface Flown {
+  id: number;
+  points: TelemetryPoint[];
+  lng: number;
+  blockId?: number;
+  /** Measured area (default 3 mu). */
+  areaMu?: number;
+}
+
+async function evidenceOf(sorties: Flown[], blocks = new Map<number, PolygonGeometry>()) {
   const tracks = new Map(sorties.map((s) => [String(s.id), encodeTrack(s.points)]));
-  const lines = await buildEvidence({
+  return buildEvidence({
     programme: {
       key: 'r:156320000:2026',
       tftzId: null,
@@ -85,15 +97,24 @@ async function overlapOf(sorties: Array<{ id: number; points: TelemetryPoint[]; 
       medId: null,
       ownerAccountId: null,
     },
-    facts: sorties.map((s) => fact(s.id, s.points, s.lng)),
+    facts: sorties.map((s) => ({
+      ...fact(s.id, s.points, s.lng),
+      area_mu: s.areaMu ?? 3,
+      block_id: s.blockId ?? null,
+      block_name: s.blockId != null ? `block ${s.blockId}` : null,
+    })),
     doseRange: null,
     rate: RATE,
-    blocks: new Map(),
+    blocks,
     blockDoses: new Map(),
     spotChecks: new Map(),
     inRegion: () => true,
     tracks: async (ids) => new Map(ids.map((id) => [id, tracks.get(id) as Uint8Array])),
   });
+}
+
+async function overlapOf(sorties: Flown[]) {
+  const lines = await evidenceOf(sorties);
   return new Map(lines.map((l) => [l.sortieId, l.overlapMu]));
 }
 
@@ -126,5 +147,83 @@ describe('overlap across a cell edge', () => {
     ]);
     expect(m.get(3)).toBe(0);
     expect(m.get(4)).toBeGreaterThan(1);
+  });
+});
+
+describe('overlap across blocks', () => {
+  const t0 = Date.UTC(2026, 5, 1, 2);
+  const lng0 = 120.15;
+  const HOUR = 3_600_000;
+  /** A rectangle (metres east, north of lng0, LAT) as a block. */
+  const rect = (x0: number, y0: number, x1: number, y1: number): PolygonGeometry => {
+    const at = (x: number, y: number): [number, number] => [lng0 + x * M_LNG, LAT + y * M_LAT];
+    return { type: 'Polygon', coordinates: [[at(x0, y0), at(x1, y0), at(x1, y1), at(x0, y1), at(x0, y0)]] };
+  };
+  const whole = field(lng0, t0);
+  const mu = sprayedArea(whole).areaMu;
+  const flown = (id: number, points: TelemetryPoint[], blockId?: number): Flown => ({
+    id,
+    points,
+    lng: lng0 + 50 * M_LNG,
+    blockId,
+    areaMu: sprayedArea(points).areaMu,
+  });
+
+  it('deducts a sortie off the block for the block sortie that sprayed the field before, and the other way', async () => {
+    const blocks = new Map([[1, rect(-20, -10, 120, 30)]]);
+    for (const [first, second] of [
+      [1, undefined],
+      [undefined, 1],
+    ]) {
+      const lines = await evidenceOf(
+        [flown(1, whole, first), flown(2, field(lng0, t0 + HOUR), second)],
+        blocks,
+      );
+      const f = computeSubsidy(lines, null);
+      expect(f.lines[0]?.deductions).toEqual([]);
+      const later = f.lines[1];
+      expect(later?.deductions.map((d) => d.reason)).toEqual(['overlap']);
+      expect(later?.paidMu).toBeLessThan(0.05 * mu);
+    }
+  });
+
+  it("deducts a sortie on one block for another block's sortie over the same ground", async () => {
+    const blocks = new Map([
+      [1, rect(-20, -10, 120, 30)],
+      [2, rect(-20, -10, 120, 30)],
+    ]);
+    const lines = await evidenceOf([flown(1, whole, 1), flown(2, field(lng0, t0 + HOUR), 2)], blocks);
+    expect(lines[1]?.overlapMu).toBeGreaterThan(0.9 * mu);
+  });
+
+  it('does not deduct the part of a sortie outside its block twice when it was also sprayed before', async () => {
+    // The first sortie (no block) sprays the eastern half; the second, on a block holding the
+    // western half, sprays the whole field: its eastern half is outside its block and sprayed
+    // before, its western half is sound.
+    const east = field(lng0 + 50 * M_LNG, t0, 50);
+    const blocks = new Map([[1, rect(-20, -10, 50, 30)]]);
+    const lines = await evidenceOf([flown(1, east), flown(2, field(lng0, t0 + HOUR), 1)], blocks);
+    const e = lines[1];
+    expect(e?.outsideBlockMu).toBeGreaterThan(0.35 * mu);
+    expect(e?.overlapMu).toBeGreaterThan(0.35 * mu);
+    expect(e?.overlapOutsideBlockMu).toBeGreaterThan(0.9 * (e?.overlapMu as number));
+    const line = computeSubsidy(lines, null).lines[1];
+    const outside = line?.deductions.find((d) => d.reason === 'outsideBlock')?.mu ?? 0;
+    const again = line?.deductions.find((d) => d.reason === 'overlap')?.mu ?? 0;
+    expect(outside).toBe(e?.outsideBlockMu);
+    expect(again).toBeLessThan(0.05 * mu);
+    // The western half, sprayed once inside the block, is paid.
+    expect(line?.paidMu).toBeGreaterThan(0.4 * mu);
+    expect(line?.paidMu).toBeLessThan(0.6 * mu);
+  });
+
+  it('does not deduct ground an earlier sortie sprayed outside its own block (it was not paid)', async () => {
+    // The first sortie's block holds the western half only; the second sortie has no block.
+    const blocks = new Map([[1, rect(-20, -10, 50, 30)]]);
+    const lines = await evidenceOf([flown(1, whole, 1), flown(2, field(lng0, t0 + HOUR))], blocks);
+    expect(lines[0]?.outsideBlockMu).toBeGreaterThan(0.4 * mu);
+    const again = lines[1]?.overlapMu as number;
+    expect(again).toBeGreaterThan(0.4 * mu);
+    expect(again).toBeLessThan(0.6 * mu);
   });
 });

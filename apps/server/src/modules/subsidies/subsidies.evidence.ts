@@ -2,12 +2,17 @@
  * One evidence line per sortie (issue 22 #3): the facts of subsidies.sources.ts, the geometry of
  * subsidies.geometry.ts on the decoded track, the dose verdict, the spot check and the rate, as
  * the rule (packages/domain programmes/subsidyRule.ts) takes them, plus what the detail shows.
- * Overlap is measured per operator within a block (the sorties on it), else among the sorties whose
- * spraying centres fall in the same cell of about 10 km (0.1°), in take-off order: within it only
- * sorties whose bounds touch are compared (subsidies.overlap.ts), so the cell bounds memory and the
- * local frame. A cell's group also paints, in take-off order, the operator's sorties of the
- * neighbouring cells whose centres lie within EDGE_DEG of its edge (context: painted, their own
- * overlap counted in their own cell), so a field cut by a cell edge is compared whole.
+ * Overlap is measured per operator (docs/programmes.md says why not across operators) among the
+ * sorties whose spraying centres fall in the same cell of about 10 km (0.1°), whatever blocks they
+ * name, in take-off order: within it only sorties whose bounds touch are compared
+ * (subsidies.overlap.ts), so the cell bounds memory and the local frame. A cell's group also
+ * paints, in take-off order, the operator's sorties of the neighbouring cells whose centres lie
+ * within EDGE_DEG of its edge (context: painted, their own overlap counted in their own cell), so
+ * a field cut by a cell edge is compared whole. Only what a sortie can be paid for is painted:
+ * none of a sortie the rule takes whole (no track, anomaly 1, 3 or 5, dose out of range, a failed
+ * spot check), and of a sortie on a block only the part inside it. A sortie's overlap outside its
+ * block is kept apart (overlapOutsideBlockMu): it is outsideBlock already, and the rule takes it
+ * once.
  */
 
 import type { PolygonGeometry } from '@agrifleet/domain';
@@ -34,7 +39,8 @@ import {
 import type { Programme, RateVersion, SortieFactRow } from './subsidies.sources.ts';
 
 /** The rule's version, kept in every line and in the sealed digest. */
-export const SUBSIDY_RULE_VERSION = 'subsidyRule/2 (overlap within 7 days)';
+export const SUBSIDY_RULE_VERSION =
+  'subsidyRule/3 (overlap within 7 days, across blocks, outside block once)';
 
 /** What a line keeps: the rule's input and what the detail and the seal show. */
 export interface LineEvidence extends SortieEvidence {
@@ -85,13 +91,10 @@ export const EDGE_DEG = 0.01;
 const cellKey = (yy: number, cx: number, cy: number) => `${yy}:g${cx}:${cy}`;
 
 const groupKey = (f: SortieFactRow) =>
-  f.block_id != null
-    ? `${f.yy_account_id}:b${f.block_id}`
-    : cellKey(f.yy_account_id, Math.floor(f.lng / CELL_DEG), Math.floor(f.lat / CELL_DEG));
+  cellKey(f.yy_account_id, Math.floor(f.lng / CELL_DEG), Math.floor(f.lat / CELL_DEG));
 
-/** The neighbouring cells (keys) whose edge a sortie without a block lies within EDGE_DEG of. */
+/** The neighbouring cells (keys) whose edge a sortie lies within EDGE_DEG of. */
 function edgeCells(f: SortieFactRow): string[] {
-  if (f.block_id != null) return [];
   const cx = Math.floor(f.lng / CELL_DEG);
   const cy = Math.floor(f.lat / CELL_DEG);
   const near = (v: number, c: number) => {
@@ -192,25 +195,41 @@ function measureGroup(
     let region = 0;
     let block = 0;
     if (points) {
+      const b = f.block_id != null ? (inp.blocks.get(f.block_id) ?? null) : null;
       if (mine) {
         region = inp.programme.polygon
           ? shareOutside(inp.programme.polygon, points)
           : samplesOutside(points, inp.inRegion);
-        const b = f.block_id != null ? inp.blocks.get(f.block_id) : undefined;
         if (b) block = shareOutside(b, points);
       }
-      const whole = !f.has_track || f.odd_types.some((o) => WHOLE_ODD.has(o));
-      if (!whole) addToGroup(overlap, Number(f.sortie_id), f.start_time.getTime(), points);
+      if (!paysNothing(inp, f)) addToGroup(overlap, Number(f.sortie_id), f.start_time.getTime(), points, b);
     }
     if (mine) shares.set(f.sortie_id, { region, block });
   }
-  const first = group[0];
-  const area = first?.block_id != null ? (inp.blocks.get(first.block_id) ?? null) : null;
-  const overlaps = groupOverlaps(overlap, area, scratch);
+  const overlaps = groupOverlaps(overlap, scratch);
   for (const f of group) {
     const s = shares.get(f.sortie_id) ?? { region: 0, block: 0 };
-    out.set(f.sortie_id, lineOf(inp, f, s, (overlaps.get(Number(f.sortie_id)) ?? 0) / M2_PER_MU));
+    const o = overlaps.get(Number(f.sortie_id));
+    out.set(f.sortie_id, lineOf(inp, f, s, o ? o.m2 / M2_PER_MU : 0, o ? o.outsideM2 / M2_PER_MU : 0));
   }
+}
+
+/** The dose range a sortie is judged by: the programme's medicine's, else its block's (and which). */
+function doseOf(inp: EvidenceInput, f: SortieFactRow) {
+  const blockDose = inp.doseRange || f.block_id == null ? undefined : inp.blockDoses.get(f.block_id);
+  return { blockDose, range: inp.doseRange ?? blockDose?.range ?? null };
+}
+
+/**
+ * Whether the rule takes the whole sortie whatever its overlap (no track, anomaly 1, 3 or 5, dose
+ * out of range, failed spot check): such a sortie is not paid, so spraying its ground again is not
+ * paying it twice, and it is not painted.
+ */
+function paysNothing(inp: EvidenceInput, f: SortieFactRow): boolean {
+  if (!f.has_track || f.odd_types.some((o) => WHOLE_ODD.has(o))) return true;
+  const dose = doseVerdict(f.volume_l, f.area_mu, doseOf(inp, f).range);
+  if (dose === 'low' || dose === 'high') return true;
+  return inp.spotChecks.get(f.yy_account_id)?.get(Number(f.sortie_id)) === 'failed';
 }
 
 function lineOf(
@@ -218,6 +237,7 @@ function lineOf(
   f: SortieFactRow,
   share: { region: number; block: number },
   overlapMu: number,
+  overlapOutsideMu: number,
 ): LineEvidence {
   const { rate } = inp;
   const monitored = roundMu(f.area_mu);
@@ -228,8 +248,8 @@ function lineOf(
       : 'plain';
   const sortieId = Number(f.sortie_id);
   // The programme's medicine, else the one the sortie's block names.
-  const blockDose = inp.doseRange || f.block_id == null ? undefined : inp.blockDoses.get(f.block_id);
-  const doseRange = inp.doseRange ?? blockDose?.range ?? null;
+  const { blockDose, range: doseRange } = doseOf(inp, f);
+  const overlap = roundMu(Math.min(monitored, overlapMu));
   return {
     sortieId,
     startMs: f.start_time.getTime(),
@@ -240,7 +260,8 @@ function lineOf(
     dose: doseVerdict(f.volume_l, f.area_mu, doseRange),
     outsideRegionMu: roundMu(monitored * share.region),
     outsideBlockMu: roundMu(monitored * share.block),
-    overlapMu: roundMu(Math.min(monitored, overlapMu)),
+    overlapMu: overlap,
+    overlapOutsideBlockMu: roundMu(Math.min(overlap, overlapOutsideMu)),
     spotCheck: inp.spotChecks.get(f.yy_account_id)?.get(sortieId) ?? null,
     rateFen: rateRow?.fenPerMu ?? null,
     droneId: f.drone_id,
