@@ -84,13 +84,15 @@ import { authGuard } from './platform/auth/guard.ts';
 import { createSessionEvents } from './platform/auth/sessionEvents.ts';
 import { createTokenSigner } from './platform/auth/tokens.ts';
 import { helmetOptions } from './platform/csp.ts';
-import type { Db } from './platform/db.ts';
+import { type Db, poolCounts } from './platform/db.ts';
 import { frameworkError } from './platform/errors.ts';
+import { createReadiness, type Readiness } from './platform/health.ts';
 import { loadHostProfiles } from './platform/hostProfiles.ts';
 import { requestContext } from './platform/http.ts';
 import { inputText } from './platform/inputText.ts';
 import { translate } from './platform/messages.ts';
 import { createMessenger, type Transport, transportsFromConfig } from './platform/messaging.ts';
+import { createMetrics, type Metrics, metricsRoute } from './platform/metrics.ts';
 import { createNotifier, type Notifier } from './platform/notify.ts';
 import { sandboxPayPage } from './platform/payments/page.ts';
 import {
@@ -127,6 +129,10 @@ export interface AppDeps {
 declare module 'fastify' {
   interface FastifyInstance {
     telemetry: Telemetry;
+    /** This process's Prometheus metrics (platform/metrics.ts): cluster code sets partitionsOwned. */
+    metrics: Metrics;
+    /** Whether this process can serve (platform/health.ts): main.ts drains it, cluster code adds checks. */
+    readiness: Readiness;
   }
 }
 
@@ -198,10 +204,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authGuard, { db, tokens });
   await app.register(auditHook, { audit, logger: deps.logger });
 
+  const metrics = createMetrics();
+  metrics.pool(() => poolCounts(db));
+  const readiness = createReadiness(db);
+  app.decorate('metrics', metrics);
+  app.decorate('readiness', readiness);
+  await app.register(metricsRoute, { metrics, token: config.metricsToken });
   await app.register(systemRoutes, {
     db,
     version: deps.version ?? '0.1.0',
     statTimeZone: config.statTimeZone,
+    readiness,
   });
   await app.register(authRoutes, { auth, captcha });
   await app.register(profileRoutes, {
@@ -227,10 +240,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       notifier,
     });
   app.decorate('telemetry', telemetry);
+  metrics.writerQueue.from(() => telemetry.writer.stats().pendingPoints);
   app.addHook('onReady', () => telemetry.start());
   app.addHook('onClose', () => telemetry.stop());
-  await app.register(telemetryRoutes, { keys, ingest: telemetry.ingest, db });
-  const mqtt = await registerMqtt(app, { config, telemetry, keys, logger: deps.logger });
+  await app.register(telemetryRoutes, { keys, ingest: telemetry.ingest, db, metrics });
+  const mqtt = await registerMqtt(app, { config, telemetry, keys, logger: deps.logger, metrics });
   const commands = createCommands({ db, notifier, logger: deps.logger, downlink: mqtt.downlink });
   app.decorate('commands', commands);
   app.addHook('onReady', () => commands.start());
@@ -297,6 +311,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db,
     sessions: sessionEvents,
     zf: zfMonitor.monitored,
+    metrics,
   });
   await app.register(sortieRoutes, { sorties, anomalies });
   await app.register(statsRoutes, { stats });

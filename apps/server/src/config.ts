@@ -80,6 +80,10 @@ export interface Config {
    * single process of `npm start`, which keeps every live state and job in itself.
    */
   cluster: ClusterConfig | null;
+  /** Bearer token of GET /metrics (METRICS_TOKEN); without it only loopback callers get it (platform/metrics.ts). */
+  metricsToken: string | null;
+  /** Seconds a stop keeps serving while readiness answers 503 (DRAIN_SECONDS, 0-30; default 0, 5 in cluster mode). */
+  drainSeconds: number;
 }
 
 export interface ClusterConfig {
@@ -199,6 +203,8 @@ export function loadConfig(env: Env = process.env): Config {
           partitions: Math.min(1024, Math.max(1, int(env.CLUSTER_PARTITIONS, 64, 'CLUSTER_PARTITIONS'))),
         }
       : null,
+    metricsToken: env.METRICS_TOKEN || null,
+    drainSeconds: Math.min(30, int(env.DRAIN_SECONDS, env.CLUSTER_NATS_URL ? 5 : 0, 'DRAIN_SECONDS')),
   };
   // Production never runs a sandbox unless ALLOW_SANDBOX_PROVIDERS_NOT_FOR_PRODUCTION=1 says so.
   refuseSandboxes(config, sandboxesInUse(env));

@@ -1,6 +1,7 @@
 /**
  * Start: config -> embedded PostgreSQL (when DATABASE_URL is unset) -> migrations -> demo data -> listen.
- * Stop: one SIGINT or SIGTERM (or, under `npm start`, its launcher going away) closes the simulated
+ * Stop: one SIGINT or SIGTERM (or, under `npm start`, its launcher going away) turns readiness to 503,
+ * keeps serving DRAIN_SECONDS (default 0; 5 in cluster mode, for the load balancer), closes the simulated
  * fleet, HTTP and MQTT (connections still open after a short grace are ended), the telemetry
  * writer, the pool, then the embedded PostgreSQL, and exits 0. Each step is bounded in time, so a
  * stop takes seconds whatever is open or running; the embedded PostgreSQL is stopped on every path
@@ -88,6 +89,14 @@ async function stop(why: string, code = 0) {
   exitCode = code;
   const began = Date.now();
   logger.info({ signal: why }, 'stopping');
+  // Draining: readiness answers 503 at once; the load balancer stops sending new work while this
+  // process still serves for DRAIN_SECONDS (0 alone, docs/operations.md "Metrics and health").
+  app?.readiness.drain();
+  const drainMs = app ? (config?.drainSeconds ?? 0) * 1000 : 0;
+  if (drainMs > 0) {
+    logger.info({ ms: drainMs }, 'draining: readiness answers 503');
+    await new Promise((resolve) => setTimeout(resolve, drainMs));
+  }
   setTimeout(() => {
     logger.error({ ms: STOP_DEADLINE_MS }, 'stopping took too long; PostgreSQL killed; exiting');
     embedded?.kill();

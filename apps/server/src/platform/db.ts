@@ -18,6 +18,8 @@ class RequestAwareDialect extends PostgresDialect {
   }
 }
 
+const pools = new WeakMap<Db, pg.Pool>();
+
 /**
  * A pool of up to `max` connections. A connection that the server drops (a restart, a failover,
  * shutdown), idle in the pool or checked out between two queries, is reported, never thrown (an
@@ -34,5 +36,13 @@ export function createDb(
   pool.on('error', onConnectionError);
   // pg-pool listens to a client's errors only while it is idle: this one stays while it is checked out.
   pool.on('connect', (client) => client.on('error', onConnectionError));
-  return new Kysely<Database>({ dialect: new RequestAwareDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new RequestAwareDialect({ pool }) });
+  pools.set(db, pool);
+  return db;
+}
+
+/** The connections of a pool createDb made, now (metrics): open, idle, callers waiting for one. */
+export function poolCounts(db: Db): { total: number; idle: number; waiting: number } | null {
+  const pool = pools.get(db);
+  return pool ? { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount } : null;
 }

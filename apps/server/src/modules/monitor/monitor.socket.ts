@@ -30,6 +30,7 @@ import { isEnded, type SessionEvents } from '../../platform/auth/sessionEvents.t
 import { liveSessions } from '../../platform/auth/subject.ts';
 import type { Db } from '../../platform/db.ts';
 import { errors } from '../../platform/errors.ts';
+import type { Metrics } from '../../platform/metrics.ts';
 import type { LiveState } from '../../telemetry/ingest/liveState.ts';
 import { liveInScope, matchesQuery, toMapDrone } from './liveQuery.ts';
 import type { ZfMonitored } from './zfMonitor.ts';
@@ -97,9 +98,16 @@ export function sameOrigin(origin: string | undefined, host: string): boolean {
 
 export async function monitorSocket(
   app: FastifyInstance,
-  { live, db, sessions, zf }: { live: LiveState; db: Db; sessions: SessionEvents; zf: ZfMonitored },
+  {
+    live,
+    db,
+    sessions,
+    zf,
+    metrics,
+  }: { live: LiveState; db: Db; sessions: SessionEvents; zf: ZfMonitored; metrics: Metrics },
 ) {
   const clients = new Set<Client>();
+  const unmeasure = metrics.monitorSockets.from(() => clients.size);
   const end = (c: Client) => {
     clients.delete(c);
     c.socket.close(SESSION_ENDED_CLOSE, 'session ended');
@@ -139,6 +147,7 @@ export async function monitorSocket(
   app.addHook('onClose', async () => {
     clearInterval(timer);
     stopListening();
+    unmeasure();
     for (const c of clients) c.socket.close(1001, 'server stopping');
   });
 

@@ -8,6 +8,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type { Config } from '../../config.ts';
+import type { Metrics } from '../../platform/metrics.ts';
 import { mqttAuthRoutes } from '../../platform/mqtt/authHooks.routes.ts';
 import { startEmbeddedBroker } from '../../platform/mqtt/embeddedBroker.ts';
 import { connectExternalBroker } from '../../platform/mqtt/externalConsumer.ts';
@@ -32,9 +33,9 @@ declare module 'fastify' {
 
 export async function registerMqtt(
   app: FastifyInstance,
-  deps: { config: Config; telemetry: Telemetry; keys: KeysService; logger: Logger },
+  deps: { config: Config; telemetry: Telemetry; keys: KeysService; logger: Logger; metrics: Metrics },
 ) {
-  const { config, telemetry, keys, logger } = deps;
+  const { config, telemetry, keys, logger, metrics } = deps;
   /** The command service, once it has attached itself to the downlink. */
   let commands: DownlinkHandler | null = null;
   const relay = (inner: Downlink): Downlink => ({
@@ -48,8 +49,11 @@ export async function registerMqtt(
     authenticate: (vid, secret) => keys.verify(vid, secret),
     mayPublish: (accountId, droneId) => telemetry.directory.mayPublish(accountId, droneId),
     async onMessage(droneId, payload, accountId) {
+      const arrived = performance.now();
       try {
         const result = await telemetry.ingest.message(droneId, payload, accountId);
+        // Stored: the broker sends PUBACK when this resolves.
+        metrics.ingested('mqtt', result.accepted, (performance.now() - arrived) / 1000);
         if (accountId !== null) keys.ingestStats.accepted(accountId, 'mqtt', droneId, result);
         commands?.onTelemetry(droneId); // the drone is back: unanswered commands may be re-sent
       } catch (err) {

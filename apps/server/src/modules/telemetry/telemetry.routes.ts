@@ -9,6 +9,7 @@ import { z } from 'zod';
 import type { Db } from '../../platform/db.ts';
 import { errors } from '../../platform/errors.ts';
 import { ok } from '../../platform/http.ts';
+import type { Metrics } from '../../platform/metrics.ts';
 import type { Routes } from '../../platform/routes.ts';
 import { type Ingest, IngestError, nothingIngested } from '../../telemetry/ingest/pipeline.ts';
 import type { KeysService } from '../accounts/keys.service.ts';
@@ -36,10 +37,12 @@ export function basicCredentials(req: FastifyRequest): { vid: string; secret: st
   return i > 0 ? { vid: decoded.slice(0, i), secret: decoded.slice(i + 1) } : null;
 }
 
-export const telemetryRoutes: Routes<{ keys: KeysService; ingest: Ingest; db: Db }> = async (
-  app,
-  { keys, ingest, db },
-) => {
+export const telemetryRoutes: Routes<{
+  keys: KeysService;
+  ingest: Ingest;
+  db: Db;
+  metrics: Metrics;
+}> = async (app, { keys, ingest, db, metrics }) => {
   async function keyAccount(req: FastifyRequest): Promise<number> {
     const creds = basicCredentials(req);
     const accountId = creds ? await keys.verify(creds.vid, creds.secret) : null;
@@ -93,7 +96,7 @@ export const telemetryRoutes: Routes<{ keys: KeysService; ingest: Ingest; db: Db
         response: { 200: okSchema(z.object({ drones: z.array(droneResult) })) },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const accountId = await keyAccount(req);
       const problem = checkTelemetryBatch(req.body);
       if (problem) {
@@ -116,6 +119,9 @@ export const telemetryRoutes: Routes<{ keys: KeysService; ingest: Ingest; db: Db
           }
         }),
       );
+      // Acknowledgement latency: from the request's arrival (onRequest) to this 2xx, all stored.
+      const accepted = results.reduce((sum, r) => sum + r.accepted, 0);
+      metrics.ingested('http', accepted, reply.elapsedTime / 1000);
       return ok(req, { drones: results });
     },
   );
