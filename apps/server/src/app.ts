@@ -90,6 +90,7 @@ import { createReadiness, type Readiness } from './platform/health.ts';
 import { loadHostProfiles } from './platform/hostProfiles.ts';
 import { requestContext } from './platform/http.ts';
 import { inputText } from './platform/inputText.ts';
+import { createLeader, type Leader } from './platform/leader.ts';
 import { translate } from './platform/messages.ts';
 import { createMessenger, type Transport, transportsFromConfig } from './platform/messaging.ts';
 import { createMetrics, type Metrics, metricsRoute } from './platform/metrics.ts';
@@ -99,6 +100,7 @@ import {
   createLimitsDb,
   createRateLimiter,
   createSharedLimiter,
+  createStoredRateLimiter,
   type RateLimiter,
 } from './platform/rateLimit.ts';
 import { createSealer } from './platform/seal.ts';
@@ -129,6 +131,8 @@ export interface AppDeps {
 declare module 'fastify' {
   interface FastifyInstance {
     telemetry: Telemetry;
+    /** Whether this process runs the cluster's periodic jobs now (platform/leader.ts). */
+    leader: Leader;
     /** This process's Prometheus metrics (platform/metrics.ts): cluster code sets partitionsOwned. */
     metrics: Metrics;
     /** Whether this process can serve (platform/health.ts): main.ts drains it, cluster code adds checks. */
@@ -164,12 +168,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
 
   const tokens = createTokenSigner(config.jwtSecret);
-  const limiter = deps.limiter ?? createRateLimiter();
   const messenger = createMessenger(db, deps.transports ?? transportsFromConfig(config, deps.logger));
   // Captchas, codes and the shared limits commit at once, outside any request transaction.
   const limitsUrl = deps.databaseUrl ?? config.databaseUrl;
-  const limitsDb = limitsUrl ? createLimitsDb(limitsUrl) : db;
+  // In cluster mode every request's throttles count there too (rate_windows): a larger pool.
+  const limitsDb = limitsUrl ? createLimitsDb(limitsUrl, config.cluster ? 10 : 3) : db;
   if (limitsDb !== db) app.addHook('onClose', () => limitsDb.destroy());
+  // One process counts its throttles in memory (no round trip); a cluster's processes count them
+  // together in PostgreSQL (platform/rateLimit.ts, docs/operations.md "Once per cluster").
+  const limiter = deps.limiter ?? (config.cluster ? createStoredRateLimiter(limitsDb) : createRateLimiter());
+  // The periodic jobs run in one process of the cluster (platform/leader.ts); alone, it always leads.
+  const leader = createLeader(config.cluster ? limitsUrl : null, 'jobs', deps.logger);
+  app.decorate('leader', leader);
+  app.addHook('onReady', () => leader.start());
+  app.addHook('onClose', () => leader.stop());
   const captcha = createCaptchaService(limitsDb);
   const sessionEvents = createSessionEvents();
   const sharedLimits = createSharedLimiter(limitsDb, limiter.now);
@@ -197,7 +209,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', () => notifier.stop());
 
   const storage = createStorage(db, config.dataDir, config.jwtSecret);
-  app.addHook('onReady', async () => storage.start(deps.logger));
+  app.addHook('onReady', async () => storage.start(deps.logger, leader));
   app.addHook('onClose', async () => storage.stop());
   await app.register(requestContext, { hosts });
   await app.register(inputText);
@@ -225,7 +237,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(regionRoutes);
   await app.register(rentalLookupRoutes, { accounts: createAccountsRepo(db) });
-  const keys = createKeysService(db, createSealer(config.jwtSecret), audit);
+  const keys = createKeysService(db, createSealer(config.jwtSecret), audit, limiter.now, limiter);
   await app.register(keyRoutes, { keys });
 
   const telemetry =
@@ -238,6 +250,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       window: { pastMs: config.telemetryMaxPastMs, futureMs: config.telemetryMaxFutureMs },
       rollups: { ...DEFAULT_ROLLUP_SETTINGS, timeZone: config.statTimeZone },
       notifier,
+      leader,
     });
   app.decorate('telemetry', telemetry);
   metrics.writerQueue.from(() => telemetry.writer.stats().pendingPoints);
@@ -254,7 +267,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sorties: createSortiesRepo(db),
     drones: createDronesRepo(db),
   });
-  const fleet = { db, config, logger: deps.logger, telemetry, notifier, commands };
+  const fleet = { db, config, logger: deps.logger, telemetry, notifier, commands, leader };
   await app.register(droneModule, fleet);
   await app.register(modelModule, fleet);
   await app.register(noflyModule, fleet);
@@ -267,7 +280,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(firmwareModule, fleet);
   await app.register(toolsModule, { db, telemetry, keys });
   await app.register(whitelistModule, { db, keys, directory: telemetry.directory });
-  await app.register(appLogsModule, { db, config, logger: deps.logger, keys, limiter });
+  await app.register(appLogsModule, { db, config, logger: deps.logger, keys, limiter, leader });
   await app.register(groundStationModule, { db, config, keys });
   const org = {
     db,
@@ -280,6 +293,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     audit,
     telemetry,
     limiter,
+    leader,
   };
   await app.register(accountsModule, org);
   await app.register(approvalsModule, org);

@@ -2,6 +2,7 @@
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { Db } from '../platform/db.ts';
+import type { Leader } from '../platform/leader.ts';
 import type { Notifier } from '../platform/notify.ts';
 import type { Commands } from '../telemetry/commands/types.ts';
 import type { Telemetry } from '../telemetry/index.ts';
@@ -13,4 +14,6 @@ export interface FleetDeps {
   telemetry: Telemetry;
   notifier: Notifier;
   commands: Commands;
+  /** Runs the periodic jobs in one process of the cluster (platform/leader.ts). */
+  leader: Leader;
 }

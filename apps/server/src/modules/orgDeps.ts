@@ -4,6 +4,7 @@ import type { Config } from '../config.ts';
 import type { Audit } from '../platform/audit.ts';
 import type { SessionEvents } from '../platform/auth/sessionEvents.ts';
 import type { Db } from '../platform/db.ts';
+import type { Leader } from '../platform/leader.ts';
 import type { Messenger } from '../platform/messaging.ts';
 import type { Notifier } from '../platform/notify.ts';
 import type { RateLimiter } from '../platform/rateLimit.ts';
@@ -26,4 +27,6 @@ export interface OrgDeps {
   telemetry: Telemetry;
   /** The app's rate limiter (shared with sign-in, so code limits count together). */
   limiter: RateLimiter;
+  /** Runs the periodic jobs in one process of the cluster (platform/leader.ts). */
+  leader: Leader;
 }

@@ -1,10 +1,13 @@
 /**
- * Two kinds of limits.
+ * Three kinds of limits.
  *
- * - `createRateLimiter`: fixed-window counters kept in memory, for throttles where one process's
- *   share is enough (requests per address, code requests, uploads). Each hit is counted
- *   synchronously, so parallel requests in one process cannot slip past it; behind a load balancer
- *   each process counts its own (docs/operations.md).
+ * - `createRateLimiter`: fixed-window counters kept in memory, for throttles where one process is
+ *   the whole console (requests per address, code requests, uploads, the refused-key log): the
+ *   single process of `npm start`. Each hit is counted synchronously, so parallel requests in one
+ *   process cannot slip past it.
+ * - `createStoredRateLimiter`: the same fixed-window counters kept in PostgreSQL (table
+ *   rate_windows), which `buildApp` chooses in cluster mode (config.cluster): every process counts
+ *   into the same row, by one atomic statement, so a limit holds across the cluster.
  * - `createSharedLimiter`: rolling-window limits kept in PostgreSQL (table rate_hits), for the limits
  *   security rests on (guesses at a verification code, sign-in attempts per account): every process
  *   sees them, and a hit is counted by one atomic statement before the guarded work is done.
@@ -21,12 +24,12 @@ export interface RateRule {
 }
 
 export interface RateLimiter {
-  /** Counts a hit on key; throws 429 with the wait when the rule's limit is passed. */
-  hit(key: string, rule: RateRule): void;
-  /** Throws 429 when key has used up the rule's limit, without counting a hit. */
-  check(key: string, rule: RateRule): void;
+  /** Counts a hit on key; rejects with 429 and the wait when the rule's limit is passed. */
+  hit(key: string, rule: RateRule): Promise<void>;
+  /** Rejects with 429 when key has used up the rule's limit, without counting a hit. */
+  check(key: string, rule: RateRule): Promise<void>;
   /** Forgets a key (after a successful login, say). */
-  reset(key: string): void;
+  reset(key: string): Promise<void>;
   /** The limiter's clock in ms (tests move it forward); the shared limits use it too. */
   now?: () => number;
 }
@@ -40,8 +43,9 @@ export function createRateLimiter(now: () => number = Date.now): RateLimiter {
     for (const [k, w] of windows) if (w.resetAt <= t) windows.delete(k);
   };
   const wait = (resetAt: number, t: number) => errors.tooMany(Math.max(1, Math.ceil((resetAt - t) / 1000)));
+  // The methods are async for the interface's sake: their bodies run, and count, synchronously.
   return {
-    hit(key, rule) {
+    async hit(key, rule) {
       const t = now();
       sweep(t);
       const mapKey = `${key}|${rule.windowSeconds}`;
@@ -53,13 +57,85 @@ export function createRateLimiter(now: () => number = Date.now): RateLimiter {
       w.count += 1;
       if (w.count > rule.limit) throw wait(w.resetAt, t);
     },
-    check(key, rule) {
+    async check(key, rule) {
       const t = now();
       const w = windows.get(`${key}|${rule.windowSeconds}`);
       if (w && w.resetAt > t && w.count >= rule.limit) throw wait(w.resetAt, t);
     },
-    reset(key) {
+    async reset(key) {
       for (const k of windows.keys()) if (k.startsWith(`${key}|`)) windows.delete(k);
+    },
+    now,
+  };
+}
+
+/**
+ * The fixed-window counters of `createRateLimiter` in PostgreSQL (table rate_windows, migration
+ * 0048), for cluster mode: a hit is one INSERT ... ON CONFLICT DO UPDATE that holds the key's row
+ * lock while it counts (or opens a new window), so parallel hits of every process are counted one
+ * after another and none slips past the limit. A refused key is refused again from memory until its
+ * window ends (counts only grow within a window), so a flood at one key costs the database nothing
+ * more. `db` should be the limits pool (createLimitsDb): a hit commits at once, outside the request's
+ * transaction, so a refused request does not uncount it.
+ */
+export function createStoredRateLimiter(db: Db, now: () => number = Date.now): RateLimiter {
+  /** Windows the database refused, until when. */
+  const refused = new Map<string, number>();
+  let lastSweep = 0;
+  const tooMany = (resetAt: number, t: number) =>
+    errors.tooMany(Math.max(1, Math.ceil((resetAt - t) / 1000)));
+  const busy = (err: unknown) => {
+    if (err instanceof Error && err.message.includes('timeout exceeded when trying to connect'))
+      return errors.tooMany(DB_BUSY_SECONDS);
+    return err;
+  };
+
+  return {
+    async hit(key, rule) {
+      const t = now();
+      const mapKey = `${key}|${rule.windowSeconds}`;
+      const known = refused.get(mapKey);
+      if (known !== undefined && known > t) throw tooMany(known, t);
+      const at = new Date(t);
+      if (t - lastSweep > 60_000) {
+        lastSweep = t;
+        for (const [k, u] of refused) if (u <= t) refused.delete(k);
+        await sql`DELETE FROM rate_windows WHERE reset_at < ${at}::timestamptz`
+          .execute(db)
+          .catch(() => undefined);
+      }
+      const r = await sql<{ count: number; reset_at: Date }>`
+        INSERT INTO rate_windows AS w (key, window_s, count, reset_at)
+        VALUES (${key}, ${rule.windowSeconds}, 1, ${new Date(t + rule.windowSeconds * 1000)}::timestamptz)
+        ON CONFLICT (key, window_s) DO UPDATE
+          SET count = CASE WHEN w.reset_at <= ${at}::timestamptz THEN 1 ELSE w.count + 1 END,
+              reset_at = CASE WHEN w.reset_at <= ${at}::timestamptz THEN EXCLUDED.reset_at ELSE w.reset_at END
+        RETURNING count, reset_at`
+        .execute(db)
+        .catch((err: unknown) => {
+          throw busy(err);
+        });
+      const row = r.rows[0];
+      if (row && row.count > rule.limit) {
+        const until = row.reset_at.getTime();
+        refused.set(mapKey, until);
+        throw tooMany(until, t);
+      }
+    },
+
+    async check(key, rule) {
+      const t = now();
+      const r = await sql<{ reset_at: Date }>`
+        SELECT reset_at FROM rate_windows
+        WHERE key = ${key} AND window_s = ${rule.windowSeconds}
+          AND reset_at > ${new Date(t)}::timestamptz AND count >= ${rule.limit}`.execute(db);
+      const row = r.rows[0];
+      if (row) throw tooMany(row.reset_at.getTime(), t);
+    },
+
+    async reset(key) {
+      for (const k of refused.keys()) if (k.startsWith(`${key}|`)) refused.delete(k);
+      await sql`DELETE FROM rate_windows WHERE key = ${key}`.execute(db);
     },
     now,
   };

@@ -17,6 +17,7 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import type { Db } from './db.ts';
 import type { CheckedImage } from './images.ts';
+import type { Leader } from './leader.ts';
 
 export type ImageType = { mime: 'image/jpeg'; ext: 'jpg' } | { mime: 'image/png'; ext: 'png' };
 export type UploadKind = 'image' | 'picture';
@@ -170,9 +171,15 @@ export function createStorage(db: Db, dataDir: string, secret: string, now: () =
     /** Deletes uploads older than ORPHAN_AGE_MS that no record uses; returns how many. */
     sweep,
 
-    /** Sweeps now and every SWEEP_EVERY_MS until stop(); a failed sweep waits for the next. */
-    start(log: { warn: (obj: object, msg: string) => void }) {
-      const run = () => void sweep().catch((err) => log.warn({ err }, 'upload sweep failed'));
+    /**
+     * Sweeps now and every SWEEP_EVERY_MS until stop(); a failed sweep waits for the next. With a
+     * leader, only while this process leads the cluster (DATA_DIR is shared storage in a cluster):
+     * two sweeps at once during a hand-over are safe, as each row is deleted (and its file removed)
+     * by the one DELETE ... RETURNING that got it.
+     */
+    start(log: { warn: (obj: object, msg: string) => void }, leader?: Pick<Leader, 'run'>) {
+      const sweepLogged = () => sweep().catch((err) => log.warn({ err }, 'upload sweep failed'));
+      const run = () => void (leader ? leader.run('upload sweep', sweepLogged) : sweepLogged());
       run();
       timer = setInterval(run, SWEEP_EVERY_MS);
       timer.unref();

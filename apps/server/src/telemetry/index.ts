@@ -5,6 +5,7 @@
 import type { Logger } from 'pino';
 import type { RegionAt } from '../modules/regions/geo/codes.ts';
 import type { Db } from '../platform/db.ts';
+import type { Leader } from '../platform/leader.ts';
 import type { Notifier } from '../platform/notify.ts';
 import { createAnomalyStream } from './anomalies/stream.ts';
 import { createDroneDirectory } from './ingest/droneDirectory.ts';
@@ -36,6 +37,8 @@ export interface TelemetryOptions {
   rollups?: RollupSettings;
   /** Change notices between server processes (no-fly zone edits reach the detector through it). */
   notifier?: Notifier;
+  /** Runs the pruning of rollup grains once per cluster (platform/leader.ts); none: this process prunes. */
+  leader?: Pick<Leader, 'run'>;
 }
 
 export function createTelemetry(o: TelemetryOptions) {
@@ -83,10 +86,13 @@ export function createTelemetry(o: TelemetryOptions) {
   const service = ingest;
   let timer: NodeJS.Timeout | null = null;
   let pruner: NodeJS.Timeout | null = null;
-  const prune = () =>
+  // The leader's (two at once during a hand-over delete the same old grain rows, once); the tick
+  // below is every process's own (it closes this process's trackers).
+  const pruneNow = () =>
     pruneGrains(o.db, o.rollups ?? DEFAULT_ROLLUP_SETTINGS).catch((err) =>
       o.logger?.error({ err }, 'pruning rollup grains failed'),
     );
+  const prune = () => (o.leader ? o.leader.run('rollup grain pruning', pruneNow) : pruneNow());
 
   return {
     ingest: service,

@@ -8,30 +8,34 @@ import { sql } from 'kysely';
 import { type Audit, createAudit } from '../../platform/audit.ts';
 import type { Db } from '../../platform/db.ts';
 import { errors } from '../../platform/errors.ts';
+import { createRateLimiter, type RateLimiter } from '../../platform/rateLimit.ts';
 import { type Sealer, sameHash, sha256 } from '../../platform/seal.ts';
 import { createKeyIngestStats } from './keys.stats.ts';
 
 /** At most one system-log row per refused key per this many ms (a retrying drone cannot flood the log). */
 export const REFUSED_LOG_INTERVAL_MS = 60_000;
 
+/**
+ * `limiter` counts the refusals logged per key: the app's (in cluster mode shared by every process,
+ * so a key refused on three processes is still logged once a minute); by default one of its own.
+ */
 export function createKeysService(
   db: Db,
   sealer: Sealer,
   audit: Pick<Audit, 'write'> = createAudit(db),
   now: () => number = Date.now,
+  limiter: RateLimiter = createRateLimiter(now),
 ) {
   const ingestStats = createKeyIngestStats();
-  /** When each vid's refusal was last logged. */
-  const lastLogged = new Map<string, number>();
+  const refusedLogRule = { limit: 1, windowSeconds: REFUSED_LOG_INTERVAL_MS / 1000 };
 
   /** A system-log row (log type 3, refused device access) for a disabled account's key, rate-limited per key. */
   async function logRefused(vid: string, accountId: number) {
-    const t = now();
-    const last = lastLogged.get(vid);
-    if (last !== undefined && t - last < REFUSED_LOG_INTERVAL_MS) return;
-    lastLogged.set(vid, t);
-    if (lastLogged.size > 10_000)
-      for (const [k, at] of lastLogged) if (t - at >= REFUSED_LOG_INTERVAL_MS) lastLogged.delete(k);
+    try {
+      await limiter.hit(`key-refused-log:${vid}`, refusedLogRule);
+    } catch {
+      return; // logged within the minute already (or the count could not be made: no row either)
+    }
     await audit.write({
       actor: { accountId, userId: null },
       logType: 3,

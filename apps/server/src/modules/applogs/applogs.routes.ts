@@ -40,7 +40,7 @@ export const appLogRoutes: Routes<{
     const creds = basicCredentials(req);
     const accountId = creds ? await keys.verify(creds.vid, creds.secret) : null;
     if (accountId === null || !creds) throw errors.telemetryKeyInvalid();
-    limiter.hit(`applog-batch:${creds.vid}`, { limit: batchesPerMinute, windowSeconds: 60 });
+    await limiter.hit(`applog-batch:${creds.vid}`, { limit: batchesPerMinute, windowSeconds: 60 });
     return accountId;
   }
 

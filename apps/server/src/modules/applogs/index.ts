@@ -6,6 +6,7 @@
 import type { Logger } from 'pino';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../platform/db.ts';
+import type { Leader } from '../../platform/leader.ts';
 import { registerMessages } from '../../platform/messages.ts';
 import type { RateLimiter } from '../../platform/rateLimit.ts';
 import type { Routes } from '../../platform/routes.ts';
@@ -23,6 +24,7 @@ export const appLogsModule: Routes<{
   logger: Logger;
   keys: KeysService;
   limiter: RateLimiter;
+  leader: Leader;
 }> = async (app, deps) => {
   registerMessages(APP_LOG_MESSAGES);
   const appLogs = createAppLogsService({
@@ -38,8 +40,9 @@ export const appLogsModule: Routes<{
 
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<unknown> | null = null;
+  // Once per cluster (the leader's); two at once during a hand-over delete the same old rows, once.
   const purge = () => {
-    if (running) return;
+    if (running || !deps.leader.isLeader()) return;
     running = appLogs
       .purge()
       .then((n) => n > 0 && deps.logger.info({ deleted: n }, 'app logs past retention deleted'))

@@ -82,7 +82,7 @@ export function createAuthService(d: AuthDeps) {
   return {
     /** A new image captcha; one address may ask for RATE_RULES.captchaPerIp of them. */
     async issueCaptcha(origin: Origin) {
-      d.limiter.hit(`captcha-ip:${origin.ip}`, RATE_RULES.captchaPerIp);
+      await d.limiter.hit(`captcha-ip:${origin.ip}`, RATE_RULES.captchaPerIp);
       return d.captcha.issue();
     },
 
@@ -96,9 +96,9 @@ export function createAuthService(d: AuthDeps) {
     async sendCode(phoneNum: string, codeType: CodeType, origin: Origin): Promise<void> {
       const account = parse(phoneNum, origin);
       const target = formatAccount(account);
-      d.limiter.hit(`code-ip:${origin.ip}`, RATE_RULES.codePerIp);
-      d.limiter.hit(`code:${target}`, RATE_RULES.codePerTarget);
-      d.limiter.hit(`code-h:${target}`, RATE_RULES.codePerTargetHour);
+      await d.limiter.hit(`code-ip:${origin.ip}`, RATE_RULES.codePerIp);
+      await d.limiter.hit(`code:${target}`, RATE_RULES.codePerTarget);
+      await d.limiter.hit(`code-h:${target}`, RATE_RULES.codePerTargetHour);
       const user = await d.repo.findUser(account);
       // A code is made either way: the same work, and checkVerifyCode then finds a live code in
       // both cases. One that is not sent is never known to anyone (and its attempts are limited).
@@ -117,7 +117,7 @@ export function createAuthService(d: AuthDeps) {
         });
       } catch {
         // Nothing reached the caller: the web lets them retry at once (000 §4), so must the minute rule.
-        d.limiter.reset(`code:${target}`);
+        await d.limiter.reset(`code:${target}`);
         throw errors.sendFailed();
       }
     },
@@ -134,7 +134,7 @@ export function createAuthService(d: AuthDeps) {
     ): Promise<LoginResult> {
       const account = parse(body.phoneNum, origin);
       const key = `login:${formatAccount(account)}`;
-      d.limiter.hit(`login-ip:${origin.ip}`, RATE_RULES.loginPerIp);
+      await d.limiter.hit(`login-ip:${origin.ip}`, RATE_RULES.loginPerIp);
       // The captcha first: only attempts that solved it count against the account (counted before
       // the password is checked, in the shared store: every process sees the same count).
       if (!(await d.captcha.take(captchaId, body.verifyCode))) throw errors.captchaWrong();
@@ -152,7 +152,7 @@ export function createAuthService(d: AuthDeps) {
     ): Promise<LoginResult> {
       const account = parse(body.phoneNum, origin);
       const target = formatAccount(account);
-      d.limiter.hit(`login-ip:${origin.ip}`, RATE_RULES.loginPerIp);
+      await d.limiter.hit(`login-ip:${origin.ip}`, RATE_RULES.loginPerIp);
       // Only guesses at a live code count, against the target's guess budget (shared with every
       // other purpose, codes.ts): a request without a code costs nothing, so it must not lock the
       // account (nor its password sign-in).
@@ -200,7 +200,7 @@ export function createAuthService(d: AuthDeps) {
     },
 
     async register(body: RegBody, origin: Origin): Promise<{ accountId: number; userId: number }> {
-      d.limiter.hit(`reg-ip:${origin.ip}`, RATE_RULES.registerPerIp);
+      await d.limiter.hit(`reg-ip:${origin.ip}`, RATE_RULES.registerPerIp);
       const account = parse(body.phoneNum || body.email, origin);
       checkPasswordRule(body.password);
       // Checked before the code is spent, so the applicant can pick another domain with the same code.

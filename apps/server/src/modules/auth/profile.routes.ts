@@ -75,9 +75,9 @@ export const profileRoutes: Routes<{
     },
     async (req) => {
       const userId = req.caller?.user.id ?? null;
-      if (userId === null) limiter.hit(`upload-anon:${req.ip}`, UPLOAD_ANONYMOUS);
-      else limiter.hit(`upload-user:${userId}`, UPLOAD_SIGNED_IN);
-      limiter.hit(`upload-ip:${req.ip}`, UPLOAD_PER_ADDRESS);
+      if (userId === null) await limiter.hit(`upload-anon:${req.ip}`, UPLOAD_ANONYMOUS);
+      else await limiter.hit(`upload-user:${userId}`, UPLOAD_SIGNED_IN);
+      await limiter.hit(`upload-ip:${req.ip}`, UPLOAD_PER_ADDRESS);
       const { image } = await readImageUpload(req, uploadMaxBytes);
       const url = await storage.saveImage(image, { userId, kind: 'image' });
       return ok(req, { url });

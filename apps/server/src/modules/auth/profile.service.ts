@@ -28,10 +28,10 @@ export function createProfileService(db: Db, repo: AuthRepo, limiter: RateLimite
         if (!isPassword(body.newPassword)) throw errors.badRequest('passwordRule');
         // A stolen session must not become a free password oracle: the checks are limited per user.
         const key = `old-password:${user.id}`;
-        limiter.hit(key, RATE_RULES.oldPasswordPerUser);
+        await limiter.hit(key, RATE_RULES.oldPasswordPerUser);
         const ok = await argonVerify(user.password_hash, body.oldPassword ?? '').catch(() => false);
         if (!ok) throw errors.oldPasswordWrong();
-        limiter.reset(key);
+        await limiter.reset(key);
         passwordHash = await hashPassword(body.newPassword);
       }
       await db

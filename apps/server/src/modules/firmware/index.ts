@@ -38,8 +38,12 @@ export const firmwareModule: Routes<FleetDeps> = async (app, deps) => {
   await app.register(firmwareFileRoutes, { files, verify, store, maxBytes: deps.config.firmwareMaxBytes });
 
   let timer: NodeJS.Timeout | null = null;
+  // Once per cluster (the leader's; DATA_DIR is shared storage in a cluster). Two at once during a
+  // hand-over remove the same unnamed files, an hour old, each once (rm with force).
   const sweep = () =>
-    void store.sweep(deps.db).catch((err) => deps.logger.warn({ err }, 'firmware file sweep failed'));
+    void deps.leader.run('firmware file sweep', () =>
+      store.sweep(deps.db).catch((err) => deps.logger.warn({ err }, 'firmware file sweep failed')),
+    );
   app.addHook('onReady', async () => {
     sweep();
     timer = setInterval(sweep, SWEEP_EVERY_MS);

@@ -74,7 +74,7 @@ export function createClientsService(d: {
      * operator's to show once it consented (activated); lookups are limited per lessor user.
      */
     async byPhone(l: Lessor, phone: string) {
-      d.limiter.hit(`lease-phone:${l.userId}`, PHONE_LOOKUPS);
+      await d.limiter.hit(`lease-phone:${l.userId}`, PHONE_LOOKUPS);
       const found = await d.repo.operatorByPhone(l.accountId, phone);
       if (!found?.phone) throw new AppError(404, ErrorCode.notFound, 'leaseNoOperatorByPhone');
       const consented = found.clientStatus === CLIENT_STATUS.activated;
@@ -161,9 +161,9 @@ export function createClientsService(d: {
       const client = await d.repo.one(l.accountId, { phone });
       if (!client) throw clientNotFound();
       const target = await clientTarget(client.accountId);
-      d.limiter.hit(`lease-code-user:${l.userId}`, RATE_RULES.codePerIp);
-      d.limiter.hit(`lease-code:${target}`, RATE_RULES.codePerTarget);
-      d.limiter.hit(`lease-code-h:${target}`, RATE_RULES.codePerTargetHour);
+      await d.limiter.hit(`lease-code-user:${l.userId}`, RATE_RULES.codePerIp);
+      await d.limiter.hit(`lease-code:${target}`, RATE_RULES.codePerTarget);
+      await d.limiter.hit(`lease-code-h:${target}`, RATE_RULES.codePerTargetHour);
       const code = await d.codes.issue(target, LEASE_ACTIVATE_CODE);
       try {
         await d.messenger.send({
@@ -174,7 +174,7 @@ export function createClientsService(d: {
           secret: code,
         });
       } catch {
-        d.limiter.reset(`lease-code:${target}`);
+        await d.limiter.reset(`lease-code:${target}`);
         throw errors.sendFailed();
       }
       return { accountId: client.accountId };

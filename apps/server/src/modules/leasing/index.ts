@@ -27,18 +27,25 @@ export const leasingModule: Routes<LeasingDeps> = async (app, deps) => {
 
   let timer: NodeJS.Timeout | null = null;
   let sweeper: NodeJS.Timeout | null = null;
+  // Both once per cluster (the leader's). Two at once during a hand-over charge nothing twice: a
+  // sortie's charge is unique per sortie (lease_charges.sortie_id), a day's fee per lease and day
+  // (lease_id, fee_day), both inserted ON CONFLICT DO NOTHING under the client's row lock.
   const sweep = () =>
-    sweepUnbilled(deps.db, billingDeps)
-      .then((n) => {
-        if (n) deps.logger.warn({ billed: n }, 'leasing: sorties billed by the sweeper');
-      })
-      .catch((err) => deps.logger.error({ err }, 'leasing: sweeper failed'));
+    deps.leader.run('leasing billing sweeper', () =>
+      sweepUnbilled(deps.db, billingDeps)
+        .then((n) => {
+          if (n) deps.logger.warn({ billed: n }, 'leasing: sorties billed by the sweeper');
+        })
+        .catch((err) => deps.logger.error({ err }, 'leasing: sweeper failed')),
+    );
   const runFees = () =>
-    chargeDailyFees(deps.db, billingDeps)
-      .then((n) => {
-        if (n) deps.logger.info({ charged: n }, 'leasing: daily base fees charged');
-      })
-      .catch((err) => deps.logger.error({ err }, 'leasing: daily base fees not charged'));
+    deps.leader.run('leasing daily fees', () =>
+      chargeDailyFees(deps.db, billingDeps)
+        .then((n) => {
+          if (n) deps.logger.info({ charged: n }, 'leasing: daily base fees charged');
+        })
+        .catch((err) => deps.logger.error({ err }, 'leasing: daily base fees not charged')),
+    );
   app.addHook('onReady', async () => {
     void runFees();
     timer = setInterval(runFees, FEE_JOB_MS);

@@ -62,8 +62,12 @@ export const moneyRoutes: Routes<LeasingDeps> = async (app, deps) => {
   });
 
   let timer: NodeJS.Timeout | null = null;
+  // Once per cluster (the leader's). Two at once during a hand-over credit nothing twice: an answer
+  // is settled as a notification is, under the order's row lock, and a settled order is not again.
   const runQueries = () =>
-    svc.queryPending().catch((err) => deps.logger.error({ err }, 'leasing: recharge order queries failed'));
+    deps.leader.run('leasing recharge queries', () =>
+      svc.queryPending().catch((err) => deps.logger.error({ err }, 'leasing: recharge order queries failed')),
+    );
   app.addHook('onReady', async () => {
     timer = setInterval(runQueries, QUERY_JOB_MS);
     timer.unref();

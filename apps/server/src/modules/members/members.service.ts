@@ -94,9 +94,9 @@ export function createMembersService(d: {
     async sendCode(a: MemberActor, phoneNum: string): Promise<void> {
       const phone = phoneOf(a, phoneNum);
       const target = formatAccount(phone);
-      d.limiter.hit(`member-code-user:${a.user.id}`, RATE_RULES.codePerIp);
-      d.limiter.hit(`member-code:${target}`, RATE_RULES.codePerTarget);
-      d.limiter.hit(`member-code-h:${target}`, RATE_RULES.codePerTargetHour);
+      await d.limiter.hit(`member-code-user:${a.user.id}`, RATE_RULES.codePerIp);
+      await d.limiter.hit(`member-code:${target}`, RATE_RULES.codePerTarget);
+      await d.limiter.hit(`member-code-h:${target}`, RATE_RULES.codePerTargetHour);
       if (await d.repo.phoneTaken(phone.countryCode, phone.phone)) throw phoneTaken();
       const code = await d.codes.issue(target, CodeType.register);
       try {
@@ -108,7 +108,7 @@ export function createMembersService(d: {
           secret: code,
         });
       } catch {
-        d.limiter.reset(`member-code:${target}`);
+        await d.limiter.reset(`member-code:${target}`);
         throw errors.sendFailed();
       }
     },

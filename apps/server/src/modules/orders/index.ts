@@ -41,11 +41,16 @@ export const ordersModule: Routes<OrgDeps> = async (app, deps) => {
     timeZone: deps.config.statTimeZone,
   });
 
-  // Payments whose notification never came are asked about every minute.
+  // Payments whose notification never came are asked about every minute, once per cluster (the
+  // leader's). Two at once during a hand-over are safe: an answer is settled as a notification is,
+  // under the payment's row lock, and a settled payment is not settled again.
   let timer: NodeJS.Timeout | null = null;
   app.addHook('onReady', async () => {
     timer = setInterval(
-      () => pay.queryPending().catch((err) => deps.logger.error({ err }, 'orders: payment queries failed')),
+      () =>
+        deps.leader.run('orders payment queries', () =>
+          pay.queryPending().catch((err) => deps.logger.error({ err }, 'orders: payment queries failed')),
+        ),
       QUERY_JOB_MS,
     );
     timer.unref();

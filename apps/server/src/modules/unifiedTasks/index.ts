@@ -27,12 +27,16 @@ export const unifiedTasksModule: Routes<FleetDeps> = async (app, deps) => {
     }
   });
   let sweeper: NodeJS.Timeout | null = null;
+  // Once per cluster (the leader's). Two at once during a hand-over are safe: each task is judged
+  // under its row lock (FOR UPDATE), and a judged sortie is left out by the next.
   const sweep = () =>
-    sweepUnattributed(deps.db, tz)
-      .then((n) => {
-        if (n) deps.logger.warn({ judged: n }, 'unified tasks: sorties judged by the sweeper');
-      })
-      .catch((err) => deps.logger.error({ err }, 'unified tasks: sweeper failed'));
+    deps.leader.run('unified tasks sweeper', () =>
+      sweepUnattributed(deps.db, tz)
+        .then((n) => {
+          if (n) deps.logger.warn({ judged: n }, 'unified tasks: sorties judged by the sweeper');
+        })
+        .catch((err) => deps.logger.error({ err }, 'unified tasks: sweeper failed')),
+    );
   app.addHook('onReady', async () => {
     sweeper = setInterval(sweep, SWEEP_MS);
     sweeper.unref();
