@@ -127,8 +127,8 @@ try {
       .returning(['sortie_id', 'drone_id', 'start_time'])
       .execute();
     const withTrack = ids
-      .map((r, k) => ({ sortie_id: r.sortie_id, track: batchTracks[k] }))
-      .filter((r): r is { sortie_id: number; track: Uint8Array } => r.track != null);
+      .map((r, k) => ({ sortie_id: r.sortie_id, drone_id: r.drone_id, track: batchTracks[k] }))
+      .filter((r): r is { sortie_id: number; drone_id: string; track: Uint8Array } => r.track != null);
     await db.insertInto('sortie_tracks').values(withTrack).execute();
     const nofly = ids.filter((_, k) => (i + k) % 100 === 13);
     if (nofly.length)

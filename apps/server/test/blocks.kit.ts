@@ -143,7 +143,7 @@ export async function blocksKit() {
       .executeTakeFirstOrThrow();
     await t.db
       .insertInto('sortie_tracks')
-      .values({ sortie_id: row.sortie_id, track: encodeTrack(points) })
+      .values({ sortie_id: row.sortie_id, drone_id: drone.drone_id, track: encodeTrack(points) })
       .execute();
     return { sortieId: row.sortie_id, droneId: drone.drone_id };
   }

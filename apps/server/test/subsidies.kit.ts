@@ -148,7 +148,7 @@ export async function subsidiesKit(t0?: TestApp) {
     if (over.track !== false)
       await t.db
         .insertInto('sortie_tracks')
-        .values({ sortie_id: row.sortie_id, track: encodeTrack(points) })
+        .values({ sortie_id: row.sortie_id, drone_id: drone.drone_id, track: encodeTrack(points) })
         .execute();
     return { sortieId: Number(row.sortie_id), droneId: drone.drone_id, areaMu: area.areaMu };
   }

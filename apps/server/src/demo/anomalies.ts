@@ -149,7 +149,10 @@ async function store(
       .executeTakeFirst();
     if (!inserted) continue;
     ids.push(inserted.sortie_id);
-    await trx.insertInto('sortie_tracks').values({ sortie_id: inserted.sortie_id, track }).execute();
+    await trx
+      .insertInto('sortie_tracks')
+      .values({ sortie_id: inserted.sortie_id, drone_id: values.drone_id, track })
+      .execute();
     await hook(trx, { ...row, sortieId: inserted.sortie_id }, points);
   }
   if (ids.length) await addToRollups(trx, { ids }, settings);

@@ -42,6 +42,7 @@ import * as m0043 from './0043_applogs.ts';
 import * as m0044 from './0044_flight_logs.ts';
 import * as m0045 from './0045_applog_type_trgm.ts';
 import * as m0046 from './0046_accessory_sightings.ts';
+import * as m0047 from './0047_citus_keys.ts';
 import * as m0048 from './0048_rate_windows.ts';
 
 /** Numbered migrations, applied in key order at start. */
@@ -89,5 +90,6 @@ export const migrations: Record<string, Migration> = {
   '0044_flight_logs': m0044,
   '0045_applog_type_trgm': m0045,
   '0046_accessory_sightings': m0046,
+  '0047_citus_keys': m0047,
   '0048_rate_windows': m0048,
 };

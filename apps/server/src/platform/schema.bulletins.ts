@@ -32,6 +32,8 @@ export interface BulletinReadMarksTable {
 /** One row per no-fly anomaly whose level-1 SMS went out (the once-per-incursion key). */
 export interface BulletinLevel1SmsTable {
   anomaly_id: number;
+  /** The anomaly's drone: the distribution column (migration 0047). */
+  drone_id: string;
   account_id: number;
   recipients: Generated<number>;
   created_at: Timestamp;

@@ -268,6 +268,8 @@ export interface SortiesTable {
 
 export interface SortieTracksTable {
   sortie_id: number;
+  /** The sortie's drone: the distribution column (migration 0047). */
+  drone_id: string;
   track: Uint8Array;
 }
 

@@ -169,7 +169,7 @@ export function createAppLogsRepo(db: Db) {
           ${entries.map((e) => e.message)}::text[],
           ${entries.map((e) => e.fingerprint.toString('hex'))}::text[]
         ) AS e(type, level, time, app_version, drone_id, sortie_id, message, fingerprint)
-        ON CONFLICT (fingerprint) DO NOTHING`.execute(db);
+        ON CONFLICT (account_id, fingerprint) DO NOTHING`.execute(db);
       return Number(r.numAffectedRows ?? 0n);
     },
 

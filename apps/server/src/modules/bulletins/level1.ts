@@ -82,8 +82,8 @@ export function createLevel1Sender(d: { db: Db; messenger: Messenger; logger?: L
       const accountId = a.yy_account_id ?? a.zz_account_id;
       const claimed = await db
         .insertInto('bulletin_level1_sms')
-        .values({ anomaly_id: anomalyId, account_id: accountId })
-        .onConflict((oc) => oc.column('anomaly_id').doNothing())
+        .values({ anomaly_id: anomalyId, drone_id: a.drone_id, account_id: accountId })
+        .onConflict((oc) => oc.columns(['anomaly_id', 'drone_id']).doNothing())
         .returning('anomaly_id')
         .executeTakeFirst();
       if (!claimed) return 0;

@@ -48,7 +48,7 @@ export function createFlightLogsRepo(db: Db) {
           head: l.head,
           log_gz: l.gz,
         })
-        .onConflict((oc) => oc.column('head').doNothing())
+        .onConflict((oc) => oc.columns(['drone_id', 'head']).doNothing())
         .returning('id')
         .executeTakeFirst();
       return row !== undefined;

@@ -135,7 +135,7 @@ async function judge(
     FROM unnest(${verdicts.map((v) => v.id)}::bigint[], ${verdicts.map((v) => v.counted)}::boolean[],
                 ${verdicts.map((v) => v.reason)}::text[]) AS v(id, counted, reason)
     JOIN sorties s ON s.sortie_id = v.id
-    ON CONFLICT (tftz_id, sortie_id) DO NOTHING`.execute(db);
+    ON CONFLICT (tftz_id, sortie_id, drone_id) DO NOTHING`.execute(db);
   await addToDaily(
     db,
     task.tftzId,

@@ -83,7 +83,8 @@ export async function storeHistory(
       for (const row of inserted) {
         ids.push(row.sortie_id);
         const source = byKey.get(`${row.drone_id}/${row.start_time.getTime()}`);
-        if (source?.track) tracks.push({ sortie_id: row.sortie_id, track: source.track });
+        if (source?.track)
+          tracks.push({ sortie_id: row.sortie_id, drone_id: row.drone_id, track: source.track });
       }
       if (tracks.length) await trx.insertInto('sortie_tracks').values(tracks).execute();
     }

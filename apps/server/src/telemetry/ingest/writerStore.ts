@@ -200,7 +200,10 @@ export async function insertSortie(
       .executeTakeFirst();
     if (inserted) {
       sortieId = inserted.sortie_id;
-      await trx.insertInto('sortie_tracks').values({ sortie_id: inserted.sortie_id, track }).execute();
+      await trx
+        .insertInto('sortie_tracks')
+        .values({ sortie_id: inserted.sortie_id, drone_id: row.drone_id, track })
+        .execute();
       await afterSortie?.(trx, { ...s, sortieId: inserted.sortie_id }, points);
     }
   }
