@@ -81,8 +81,9 @@ import { whitelistModule } from './modules/whitelist/index.ts';
 import { createAudit } from './platform/audit.ts';
 import { auditHook } from './platform/auditHook.ts';
 import { authGuard } from './platform/auth/guard.ts';
-import { createSessionEvents } from './platform/auth/sessionEvents.ts';
+import { createSessionEvents, shareSessionEvents } from './platform/auth/sessionEvents.ts';
 import { createTokenSigner } from './platform/auth/tokens.ts';
+import { connectBus } from './platform/cluster/nats.ts';
 import { helmetOptions } from './platform/csp.ts';
 import { type Db, poolCounts } from './platform/db.ts';
 import { frameworkError } from './platform/errors.ts';
@@ -94,7 +95,7 @@ import { createLeader, type Leader } from './platform/leader.ts';
 import { translate } from './platform/messages.ts';
 import { createMessenger, type Transport, transportsFromConfig } from './platform/messaging.ts';
 import { createMetrics, type Metrics, metricsRoute } from './platform/metrics.ts';
-import { createNotifier, type Notifier } from './platform/notify.ts';
+import { createNotifier, type Notifier, notify } from './platform/notify.ts';
 import { sandboxPayPage } from './platform/payments/page.ts';
 import {
   createLimitsDb,
@@ -140,6 +141,20 @@ declare module 'fastify' {
   }
 }
 
+/** Cluster mode: the bus (NATS) and the database the partition locks are taken on. */
+async function clusterOf(config: Config, deps: AppDeps, onOwned: (n: number) => void) {
+  if (!config.cluster) return undefined;
+  const databaseUrl = deps.databaseUrl ?? config.databaseUrl;
+  if (!databaseUrl) throw new Error('cluster mode needs DATABASE_URL (one PostgreSQL for every process)');
+  const bus = await connectBus({
+    url: config.cluster.natsUrl,
+    name: `agrifleet-${config.cluster.nodeId}`,
+    logger: deps.logger,
+    replicas: config.cluster.streamReplicas,
+  });
+  return { config: config.cluster, bus, databaseUrl, onOwned };
+}
+
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db } = deps;
   const app = Fastify({
@@ -183,7 +198,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onReady', () => leader.start());
   app.addHook('onClose', () => leader.stop());
   const captcha = createCaptchaService(limitsDb);
-  const sessionEvents = createSessionEvents();
+  const notifier: Notifier = createNotifier(deps.databaseUrl ?? config.databaseUrl, deps.logger);
+  app.addHook('onReady', () => notifier.start());
+  app.addHook('onClose', () => notifier.stop());
+  // Cluster mode: an ended session closes its sockets on every process (issue 24 #3).
+  const sessionEvents = config.cluster
+    ? shareSessionEvents(createSessionEvents(), {
+        node: config.cluster.nodeId,
+        send: (channel, payload) => notify(db, channel, payload),
+        on: (channel, handler) => notifier.on(channel, handler),
+      })
+    : createSessionEvents();
   const sharedLimits = createSharedLimiter(limitsDb, limiter.now);
   const codes = createCodeService(limitsDb, config.jwtSecret, sharedLimits);
   const audit = createAudit(db, deps.logger);
@@ -203,10 +228,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       refresh: config.refreshTtlSeconds,
     },
   });
-
-  const notifier: Notifier = createNotifier(deps.databaseUrl ?? config.databaseUrl, deps.logger);
-  app.addHook('onReady', () => notifier.start());
-  app.addHook('onClose', () => notifier.stop());
 
   const storage = createStorage(db, config.dataDir, config.jwtSecret);
   app.addHook('onReady', async () => storage.start(deps.logger, leader));
@@ -250,9 +271,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       window: { pastMs: config.telemetryMaxPastMs, futureMs: config.telemetryMaxFutureMs },
       rollups: { ...DEFAULT_ROLLUP_SETTINGS, timeZone: config.statTimeZone },
       notifier,
+      cluster: await clusterOf(config, deps, (n) => metrics.partitionsOwned.set(n)),
       leader,
     });
   app.decorate('telemetry', telemetry);
+  // Cluster mode: not ready for the load balancer while the bus is away.
+  const bus = telemetry.cluster?.bus;
+  if (bus) readiness.add('nats', () => bus.connected());
   metrics.writerQueue.from(() => telemetry.writer.stats().pendingPoints);
   app.addHook('onReady', () => telemetry.start());
   app.addHook('onClose', () => telemetry.stop());

@@ -93,6 +93,8 @@ export interface ClusterConfig {
   nodeId: string;
   /** Partitions the drones are spread over (CLUSTER_PARTITIONS, 1-1024, default 64); the same on every process. */
   partitions: number;
+  /** Copies of the telemetry stream in a NATS cluster (CLUSTER_STREAM_REPLICAS, 1-5, default 1; 3 for a 3-server NATS cluster). */
+  streamReplicas?: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -201,6 +203,10 @@ export function loadConfig(env: Env = process.env): Config {
           natsUrl: env.CLUSTER_NATS_URL,
           nodeId: env.CLUSTER_NODE_ID || `${hostname()}-${process.pid}`,
           partitions: Math.min(1024, Math.max(1, int(env.CLUSTER_PARTITIONS, 64, 'CLUSTER_PARTITIONS'))),
+          streamReplicas: Math.min(
+            5,
+            Math.max(1, int(env.CLUSTER_STREAM_REPLICAS, 1, 'CLUSTER_STREAM_REPLICAS')),
+          ),
         }
       : null,
     metricsToken: env.METRICS_TOKEN || null,

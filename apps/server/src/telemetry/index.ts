@@ -3,15 +3,18 @@
  * `live`. start() recovers what was stored before a stop or crash and starts the tick.
  */
 import type { Logger } from 'pino';
+import type { ClusterConfig } from '../config.ts';
 import type { RegionAt } from '../modules/regions/geo/codes.ts';
+import type { ClusterBus } from '../platform/cluster/nats.ts';
 import type { Db } from '../platform/db.ts';
 import type { Leader } from '../platform/leader.ts';
 import type { Notifier } from '../platform/notify.ts';
 import { createAnomalyStream } from './anomalies/stream.ts';
+import { type ClusterIngest, createClusterIngest } from './cluster/clusterIngest.ts';
 import { createDroneDirectory } from './ingest/droneDirectory.ts';
 import { LiveState } from './ingest/liveState.ts';
 import { createIngest, type PointObserver } from './ingest/pipeline.ts';
-import { recover } from './ingest/recovery.ts';
+import { recover, restorePositions } from './ingest/recovery.ts';
 import { sortieRow } from './ingest/sortieRow.ts';
 import type { TimeWindow } from './ingest/validate.ts';
 import { createWriter, type SortieHook, type WriterOptions } from './ingest/writer.ts';
@@ -39,6 +42,8 @@ export interface TelemetryOptions {
   notifier?: Notifier;
   /** Runs the pruning of rollup grains once per cluster (platform/leader.ts); none: this process prunes. */
   leader?: Pick<Leader, 'run'>;
+  /** Cluster mode (issue 24): drone-affine ingest over the bus; absent for the single process. */
+  cluster?: { config: ClusterConfig; bus: ClusterBus; databaseUrl: string; onOwned?: (n: number) => void };
 }
 
 export function createTelemetry(o: TelemetryOptions) {
@@ -84,6 +89,17 @@ export function createTelemetry(o: TelemetryOptions) {
     observers: [anomalies.observer, ...(o.observers ?? [])],
   });
   const service = ingest;
+  const cluster: ClusterIngest | null = o.cluster
+    ? createClusterIngest({
+        ...o.cluster,
+        db: o.db,
+        ingest: service,
+        writer,
+        directory,
+        live,
+        logger: o.logger,
+      })
+    : null;
   let timer: NodeJS.Timeout | null = null;
   let pruner: NodeJS.Timeout | null = null;
   // The leader's (two at once during a hand-over delete the same old grain rows, once); the tick
@@ -107,10 +123,17 @@ export function createTelemetry(o: TelemetryOptions) {
     addSortieHook(hook: SortieHook) {
       sortieHooks.push(hook);
     },
+    cluster,
     async start() {
       await anomalies.start();
-      const r = await recover(o.db, directory, service, live);
-      if (r.points) o.logger?.info(r, 'telemetry recovered from stored chunks');
+      if (cluster) {
+        // The map of every drone; the trackers come with the partitions this process takes.
+        await restorePositions(o.db, directory, live);
+        await cluster.start();
+      } else {
+        const r = await recover(o.db, directory, service, live);
+        if (r.points) o.logger?.info(r, 'telemetry recovered from stored chunks');
+      }
       timer = setInterval(() => service.tick(), 1000);
       timer.unref();
       // Rollup grain rows older than their window: once at start, then hourly.
@@ -121,6 +144,7 @@ export function createTelemetry(o: TelemetryOptions) {
     async stop() {
       if (timer) clearInterval(timer);
       if (pruner) clearInterval(pruner);
+      await cluster?.stop();
       anomalies.stop();
       await writer.close();
     },

@@ -148,6 +148,13 @@ export function createDroneDirectory(db: Db, notifier?: Notifier) {
     },
     /** Loads many at once (start-up, recovery). */
     preload: load,
+    /**
+     * Drops the cached drones `which` picks: the next get reads them again (cluster mode: a
+     * partition taken over from another process, whose sorties moved the floor `storedUntil`).
+     */
+    forget(which: (droneId: string) => boolean) {
+      for (const id of cache.keys()) if (which(id)) cache.delete(id);
+    },
     /** Who may send telemetry for a drone: its manufacturer or its owner. */
     async mayPublish(accountId: number, droneId: string): Promise<boolean> {
       const meta = await this.get(droneId);

@@ -80,6 +80,17 @@ export class IngestError extends BadMessage {
   }
 }
 
+/**
+ * Cluster mode (telemetry/cluster): where a drone's points go when this process does not own the
+ * drone's partition, and who hears of each live position this process takes.
+ */
+export interface IngestRouter {
+  points(droneId: string, points: readonly TelemetryPoint[], accountId: number | null): Promise<IngestResult>;
+  raw(droneId: string, payload: Buffer, accountId: number | null): Promise<IngestResult>;
+  /** A position this process (the owner) took, for the other processes' maps. */
+  live?(droneId: string, point: TelemetryPoint, airborne: boolean, sortieStart: number | null): void;
+}
+
 const GROUND_KEEP_MS = 10 * 60_000;
 const PRUNE_EVERY_MS = 5 * 60_000;
 
@@ -88,6 +99,7 @@ export function createIngest(deps: IngestDeps) {
   const now = deps.now ?? Date.now;
   const drones = new Map<string, DroneTrack>();
   let lastPrune = now();
+  let router: IngestRouter | null = null;
   const timeWindow = deps.window ?? DEFAULT_TIME_WINDOW;
   const counters = {
     ...nothingIngested(),
@@ -176,11 +188,39 @@ export function createIngest(deps: IngestDeps) {
     drones,
     counters,
 
+    /** Cluster mode: points of drones this process does not own go through `r` (telemetry/cluster). */
+    route(r: IngestRouter | null) {
+      router = r;
+    },
+
+    /** Forgets the trackers of the drones `which` picks (their partition went to another process). */
+    drop(which: (droneId: string) => boolean): number {
+      let n = 0;
+      for (const id of drones.keys())
+        if (which(id)) {
+          drones.delete(id);
+          n++;
+        }
+      return n;
+    },
+
     /**
      * Ingests points of one drone. `accountId` is the sender's key account (null when an external
-     * broker authenticated it). Resolves once the accepted points are stored.
+     * broker authenticated it). Resolves once the accepted points are stored (in cluster mode by
+     * the drone's owner, wherever it runs).
      */
-    async ingest(
+    ingest(
+      droneId: string,
+      points: readonly TelemetryPoint[],
+      accountId: number | null,
+    ): Promise<IngestResult> {
+      return router
+        ? router.points(droneId, points, accountId)
+        : this.ingestLocal(droneId, points, accountId);
+    },
+
+    /** Ingests points of a drone whose tracker lives in this process. */
+    async ingestLocal(
       droneId: string,
       points: readonly TelemetryPoint[],
       accountId: number | null,
@@ -235,7 +275,9 @@ export function createIngest(deps: IngestDeps) {
           detail: { lng: last.lng, lat: last.lat },
         });
       s.receivedAt = t;
-      live.update(meta, last, s.tracker.airborne || last.height > 0.8, s.tracker.openedAt, t);
+      const airborne = s.tracker.airborne || last.height > 0.8;
+      live.update(meta, last, airborne, s.tracker.openedAt, t);
+      router?.live?.(droneId, last, airborne, s.tracker.openedAt);
       writer.setPosition(droneId, last);
       await writer.append(droneId, acc.points);
       counters.accepted += acc.points.length;
@@ -243,14 +285,21 @@ export function createIngest(deps: IngestDeps) {
     },
 
     /** One MQTT message. Throws BadMessage (with the reason) for what it refuses. */
-    async message(droneId: string, payload: Buffer, accountId: number | null): Promise<IngestResult> {
+    message(droneId: string, payload: Buffer, accountId: number | null): Promise<IngestResult> {
+      return router
+        ? router.raw(droneId, payload, accountId)
+        : this.messageLocal(droneId, payload, accountId);
+    },
+
+    /** One MQTT message of a drone whose tracker lives in this process. */
+    async messageLocal(droneId: string, payload: Buffer, accountId: number | null): Promise<IngestResult> {
       let points: TelemetryPoint[];
       try {
         points = parsePayload(payload);
       } catch (err) {
         reject((err as Error).message);
       }
-      return this.ingest(droneId, points, accountId);
+      return this.ingestLocal(droneId, points, accountId);
     },
 
     /** Time-outs on each drone's clock; drones that went offline. Call about once a second. */

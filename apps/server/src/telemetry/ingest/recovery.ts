@@ -14,17 +14,27 @@ import type { Ingest } from './pipeline.ts';
 import { compactJournal } from './writerStore.ts';
 
 export async function recover(db: Db, directory: DroneDirectory, ingest: Ingest, live: LiveState) {
-  // The journal of the last run first goes where the rest of the points are.
+  const r = await recoverTrackers(db, directory, ingest);
+  await restorePositions(db, directory, live);
+  return r;
+}
+
+/**
+ * The trackers of the drones `only` picks (all when absent), rebuilt from what is stored. Cluster
+ * mode runs it for the partitions a process takes over (telemetry/cluster).
+ */
+export async function recoverTrackers(
+  db: Db,
+  directory: DroneDirectory,
+  ingest: Ingest,
+  only: (droneId: string) => boolean = () => true,
+) {
+  // The journal of the last run (or of another process) first goes where the rest of the points are.
   await db.transaction().execute((trx) => compactJournal(trx));
-  const known = await db
-    .selectFrom('drones')
-    .select(['drone_id', 'last_time', 'last_lng', 'last_lat', 'last_battery'])
-    .where('last_time', 'is not', null)
-    .execute();
-  const chunkDrones = await db.selectFrom('track_chunks').select('drone_id').distinct().execute();
-  await directory.preload([
-    ...new Set([...known.map((k) => k.drone_id), ...chunkDrones.map((c) => c.drone_id)]),
-  ]);
+  const chunkDrones = (await db.selectFrom('track_chunks').select('drone_id').distinct().execute()).filter(
+    (c) => only(c.drone_id),
+  );
+  await directory.preload(chunkDrones.map((c) => c.drone_id));
 
   let points = 0;
   for (const { drone_id } of chunkDrones) {
@@ -53,7 +63,17 @@ export async function recover(db: Db, directory: DroneDirectory, ingest: Ingest,
     ingest.replay(meta, replay, Date.now());
     points += replay.length;
   }
+  return { drones: chunkDrones.length, points };
+}
 
+/** The map's last stored position of every drone (offline until it sends again). */
+export async function restorePositions(db: Db, directory: DroneDirectory, live: LiveState) {
+  const known = await db
+    .selectFrom('drones')
+    .select(['drone_id', 'last_time', 'last_lng', 'last_lat', 'last_battery'])
+    .where('last_time', 'is not', null)
+    .execute();
+  await directory.preload(known.map((k) => k.drone_id).filter((id) => directory.peek(id) === undefined));
   for (const k of known) {
     const meta = directory.peek(k.drone_id);
     if (!meta || k.last_lng === null || k.last_lat === null || !k.last_time) continue;
@@ -76,5 +96,4 @@ export async function recover(db: Db, directory: DroneDirectory, ingest: Ingest,
       k.last_time.getTime(),
     );
   }
-  return { drones: chunkDrones.length, points };
 }

@@ -1,0 +1,345 @@
+/**
+ * Cluster mode of the telemetry service (issue 24 #2, #3): drone-affine ingest over NATS JetStream.
+ *
+ * - Every drone belongs to one partition (platform/cluster/partition.ts), every partition to one
+ *   live process (platform/cluster/ownership.ts, PostgreSQL advisory locks).
+ * - A transport (MQTT, HTTP, the tools) hands points to `ingest.ingest` / `ingest.message` as in the
+ *   single process. When this process owns the drone's partition and has it ready, the points go
+ *   to the local pipeline; otherwise they are published to the partition's subject of the stream
+ *   AGRIFLEET_TEL (stored by JetStream before the publish returns) and the caller waits for the
+ *   owner's answer, sent once the owner has stored them: the acknowledgement still means "stored".
+ * - The owner consumes each partition it holds through a durable consumer `p<n>`, feeds the
+ *   messages to its pipeline in order, answers the forwarder and acks the message after COMMIT.
+ * - Taking a partition over: the trackers of its drones are rebuilt from what is stored (the
+ *   recovery that exists, for those drones only), the directory reads their floors afresh, then the
+ *   consumer is made anew from what the stream still holds (the dead owner's unacknowledged
+ *   messages are delivered at once, not after an ack wait); a point already stored is a duplicate
+ *   for the pipeline's watermark, so nothing is stored twice.
+ * - Handing one back: local intake stops, in-flight messages finish, the writer drains, and the
+ *   trackers are dropped; only then is the lock released.
+ * - The map: each owner publishes the positions it takes (batched every LIVE_MS) on
+ *   `agrifleet.live`; every other process puts them in its own live state, so a monitor opened on
+ *   any process shows every drone.
+ */
+import type { TelemetryPoint } from '@agrifleet/domain';
+import {
+  AckPolicy,
+  type ConsumerMessages,
+  DeliverPolicy,
+  type JsMsg,
+  headers as natsHeaders,
+  type Subscription,
+} from 'nats';
+import type { Logger } from 'pino';
+import type { ClusterConfig } from '../../config.ts';
+import {
+  type ClusterBus,
+  LIVE_SUBJECT,
+  replySubject,
+  TEL_STREAM,
+  telSubject,
+} from '../../platform/cluster/nats.ts';
+import { createOwnership, type Ownership } from '../../platform/cluster/ownership.ts';
+import { partitionOf } from '../../platform/cluster/partition.ts';
+import type { Db } from '../../platform/db.ts';
+import type { DroneDirectory } from '../ingest/droneDirectory.ts';
+import type { LiveState } from '../ingest/liveState.ts';
+import { type Ingest, IngestError, type IngestResult } from '../ingest/pipeline.ts';
+import { recoverTrackers } from '../ingest/recovery.ts';
+import { BadMessage } from '../ingest/validate.ts';
+import type { Writer } from '../ingest/writer.ts';
+
+/** How long a forwarding process waits for the owner's answer (a take-over takes up to ~10 s). */
+export const REPLY_TIMEOUT_MS = 30_000;
+/** Live positions are sent to the other processes at most this often. */
+export const LIVE_MS = 250;
+/** Messages of one partition in the owner's pipeline at once. */
+const MAX_ACK_PENDING = 2_000;
+
+/** The owner's answer to a forwarded message. */
+interface Answer {
+  i: string;
+  ok: boolean;
+  result?: IngestResult;
+  status?: number;
+  message?: string;
+}
+
+/** The store could not take the points (the caller answers 503 / withholds the PUBACK). */
+export class ForwardFailed extends Error {}
+
+export interface ClusterIngest {
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  /** Partitions owned and ready. */
+  ready(): ReadonlySet<number>;
+  ownership: Ownership;
+  bus: ClusterBus;
+  stats(): { forwarded: number; consumed: number; liveIn: number; liveOut: number };
+}
+
+export function createClusterIngest(o: {
+  config: ClusterConfig;
+  databaseUrl: string;
+  bus: ClusterBus;
+  db: Db;
+  ingest: Ingest;
+  writer: Writer;
+  directory: DroneDirectory;
+  live: LiveState;
+  logger?: Logger;
+  /** Hears the count of partitions owned and ready whenever it changes (the metrics gauge). */
+  onOwned?: (n: number) => void;
+}): ClusterIngest {
+  const { bus, ingest, config } = o;
+  const partitionOfDrone = (droneId: string) => partitionOf(droneId, config.partitions);
+  const ready = new Set<number>();
+  const consumers = new Map<number, { messages: ConsumerMessages; inFlight: Set<Promise<void>> }>();
+  const pending = new Map<string, { resolve: (r: IngestResult) => void; reject: (e: Error) => void }>();
+  const replyTo = replySubject(config.nodeId);
+  const counters = { forwarded: 0, consumed: 0, liveIn: 0, liveOut: 0 };
+  let seq = 0;
+  let replies: Subscription | null = null;
+  let liveSub: Subscription | null = null;
+  let liveBatch: unknown[] = [];
+  let liveTimer: NodeJS.Timeout | null = null;
+  const enc = new TextEncoder();
+  const dec = new TextDecoder();
+
+  // ---- the forwarding side ----
+
+  async function forward(droneId: string, kind: 'raw' | 'pts', data: Uint8Array, accountId: number | null) {
+    const p = partitionOfDrone(droneId);
+    const i = `${++seq}`;
+    const h = natsHeaders();
+    h.set('d', droneId);
+    h.set('k', kind);
+    h.set('a', accountId === null ? '' : String(accountId));
+    h.set('r', replyTo);
+    h.set('i', i);
+    const answer = new Promise<IngestResult>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        pending.delete(i);
+        reject(new ForwardFailed(`no answer from the owner of partition ${p} in ${REPLY_TIMEOUT_MS} ms`));
+      }, REPLY_TIMEOUT_MS);
+      timer.unref();
+      pending.set(i, {
+        resolve: (r) => {
+          clearTimeout(timer);
+          resolve(r);
+        },
+        reject: (e) => {
+          clearTimeout(timer);
+          reject(e);
+        },
+      });
+    });
+    try {
+      await bus.js.publish(telSubject(p), data, { headers: h, timeout: 10_000 });
+    } catch (err) {
+      pending
+        .get(i)
+        ?.reject(new ForwardFailed(`the stream did not take the points: ${(err as Error).message}`));
+      pending.delete(i);
+    }
+    counters.forwarded++;
+    return answer;
+  }
+
+  function onAnswer(a: Answer) {
+    const w = pending.get(a.i);
+    if (!w) return; // answered already, or timed out
+    pending.delete(a.i);
+    if (a.ok && a.result) w.resolve(a.result);
+    else if (a.status === 400) w.reject(new BadMessage(a.message ?? 'refused'));
+    else if (a.status === 403 || a.status === 404)
+      w.reject(new IngestError(a.message ?? 'refused', a.status));
+    else w.reject(new ForwardFailed(a.message ?? 'not stored'));
+  }
+
+  // ---- the owner's side ----
+
+  async function handle(m: JsMsg) {
+    const h = m.headers;
+    const droneId = h?.get('d') ?? '';
+    const account = h?.get('a') ?? '';
+    const accountId = account === '' ? null : Number(account);
+    const answer: Answer = { i: h?.get('i') ?? '', ok: false };
+    try {
+      answer.result =
+        h?.get('k') === 'raw'
+          ? await ingest.messageLocal(droneId, Buffer.from(m.data), accountId)
+          : await ingest.ingestLocal(droneId, JSON.parse(dec.decode(m.data)) as TelemetryPoint[], accountId);
+      answer.ok = true;
+      m.ack();
+    } catch (err) {
+      answer.message = (err as Error).message;
+      if (err instanceof IngestError) answer.status = err.status;
+      else if (err instanceof BadMessage || err instanceof SyntaxError) answer.status = 400;
+      else answer.status = 503;
+      // Refused for good: gone from the stream. Not stored (the database away): again in 2 s.
+      if (answer.status === 503) m.nak(2_000);
+      else m.ack();
+    }
+    counters.consumed++;
+    const to = h?.get('r');
+    if (to) bus.nc.publish(to, enc.encode(JSON.stringify(answer)));
+  }
+
+  async function consume(p: number) {
+    const durable = `p${p}`;
+    // Anew from what the stream holds for the partition: the previous owner's unacknowledged
+    // messages come at once (work-queue retention keeps exactly those).
+    await bus.jsm.consumers.delete(TEL_STREAM, durable).catch(() => undefined);
+    await bus.jsm.consumers.add(TEL_STREAM, {
+      durable_name: durable,
+      filter_subject: telSubject(p),
+      ack_policy: AckPolicy.Explicit,
+      deliver_policy: DeliverPolicy.All,
+      ack_wait: 30e9,
+      max_ack_pending: MAX_ACK_PENDING,
+    });
+    const consumer = await bus.js.consumers.get(TEL_STREAM, durable);
+    const messages = await consumer.consume({ max_messages: 500 });
+    const inFlight = new Set<Promise<void>>();
+    consumers.set(p, { messages, inFlight });
+    void (async () => {
+      try {
+        for await (const m of messages) {
+          // Started in order (the pipeline keeps a drone's order from the call on), finished in parallel.
+          const work = handle(m).catch((err) => o.logger?.error({ err }, 'cluster: message not handled'));
+          inFlight.add(work);
+          void work.finally(() => inFlight.delete(work));
+        }
+      } catch (err) {
+        o.logger?.warn({ err: (err as Error).message, partition: p }, 'cluster: consumer ended');
+      }
+    })();
+  }
+
+  async function stopConsumers(parts: number[], wait: boolean) {
+    const works: Promise<unknown>[] = [];
+    for (const p of parts) {
+      const c = consumers.get(p);
+      consumers.delete(p);
+      if (!c) continue;
+      c.messages.stop();
+      if (wait) works.push(...c.inFlight);
+    }
+    await Promise.allSettled(works);
+  }
+
+  const inParts = (parts: number[]) => {
+    const set = new Set(parts);
+    return (droneId: string) => set.has(partitionOfDrone(droneId));
+  };
+
+  const ownership = createOwnership({
+    databaseUrl: o.databaseUrl,
+    partitions: config.partitions,
+    logger: o.logger,
+    events: {
+      async acquired(parts) {
+        const mine = inParts(parts);
+        // Floors (storedUntil) and trackers as the previous owner left them in the database.
+        ingest.drop(mine);
+        o.directory.forget(mine);
+        const r = await recoverTrackers(o.db, o.directory, ingest, mine);
+        for (const p of parts) await consume(p);
+        for (const p of parts) ready.add(p);
+        o.onOwned?.(ready.size);
+        o.logger?.info({ partitions: parts.length, ...r }, 'cluster: partitions ready');
+      },
+      async releasing(parts) {
+        for (const p of parts) ready.delete(p);
+        o.onOwned?.(ready.size);
+        await stopConsumers(parts, true);
+        await o.writer.drain();
+        ingest.drop(inParts(parts));
+      },
+      lost(parts) {
+        for (const p of parts) ready.delete(p);
+        o.onOwned?.(ready.size);
+        void stopConsumers(parts, false);
+        ingest.drop(inParts(parts));
+      },
+    },
+  });
+
+  // ---- the map of every process ----
+
+  function flushLive() {
+    liveTimer = null;
+    if (!liveBatch.length) return;
+    const batch = liveBatch;
+    liveBatch = [];
+    counters.liveOut += batch.length;
+    bus.nc.publish(LIVE_SUBJECT, enc.encode(JSON.stringify({ n: config.nodeId, d: batch })));
+  }
+
+  async function onLive(data: Uint8Array) {
+    const msg = JSON.parse(dec.decode(data)) as {
+      n: string;
+      d: Array<[string, TelemetryPoint, boolean, number | null]>;
+    };
+    if (msg.n === config.nodeId) return;
+    const now = Date.now();
+    for (const [droneId, point, airborne, sortieStart] of msg.d) {
+      // A drone this process owns is its own to show (a late message of the previous owner).
+      if (ready.has(partitionOfDrone(droneId))) continue;
+      const meta = o.directory.peek(droneId) ?? (await o.directory.get(droneId));
+      if (!meta) continue;
+      o.live.update(meta, point, airborne, sortieStart, now);
+      counters.liveIn++;
+    }
+  }
+
+  return {
+    ownership,
+    bus,
+    ready: () => ready,
+    stats: () => ({ ...counters }),
+    async start() {
+      replies = bus.nc.subscribe(replyTo, {
+        callback: (err, m) => {
+          if (!err) onAnswer(JSON.parse(dec.decode(m.data)) as Answer);
+        },
+      });
+      liveSub = bus.nc.subscribe(LIVE_SUBJECT, {
+        callback: (err, m) => {
+          if (!err) void onLive(m.data).catch((e) => o.logger?.warn({ err: e }, 'cluster: live update'));
+        },
+      });
+      ingest.route({
+        points: (droneId, points, accountId) =>
+          ready.has(partitionOfDrone(droneId))
+            ? ingest.ingestLocal(droneId, points, accountId)
+            : forward(droneId, 'pts', enc.encode(JSON.stringify(points)), accountId),
+        raw: (droneId, payload, accountId) =>
+          ready.has(partitionOfDrone(droneId))
+            ? ingest.messageLocal(droneId, payload, accountId)
+            : forward(droneId, 'raw', payload, accountId),
+        live(droneId, point, airborne, sortieStart) {
+          liveBatch.push([droneId, point, airborne, sortieStart]);
+          if (!liveTimer) {
+            liveTimer = setTimeout(flushLive, LIVE_MS);
+            liveTimer.unref();
+          }
+        },
+      });
+      await ownership.start();
+    },
+    async stop() {
+      // Routing stays: with no partition ready, a late point goes to the stream for the next owner.
+      await ownership.stop();
+      await stopConsumers([...consumers.keys()], true);
+      if (liveTimer) clearTimeout(liveTimer);
+      flushLive();
+      replies?.unsubscribe();
+      liveSub?.unsubscribe();
+      for (const w of pending.values()) w.reject(new ForwardFailed('the console is stopping'));
+      pending.clear();
+      await bus.close();
+    },
+  };
+}
