@@ -10,7 +10,8 @@
  * machine is noticed by the server's TCP keepalives (3 s idle, then 3 probes 2 s apart: ~9 s), which
  * the connection asks for. The leader itself checks its connection every retry (a statement that
  * must answer within `checkTimeoutMs`); a connection that errs, ends or does not answer stops the
- * leading at once, before the server can have given the lock to another (the server waits ~9 s).
+ * leading at once, before the server can have given the lock to another (the server waits ~9 s),
+ * and waits two retries before it tries again, so that a sound process takes the lead first.
  *
  * Without a database URL (`createLeader(null, ...)`: the single process of `npm start`, config.cluster
  * null) the process leads for ever and takes no lock: the same `run` gates the same jobs, with no

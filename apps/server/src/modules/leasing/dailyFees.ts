@@ -2,8 +2,9 @@
  * The daily base fee (issue 13 #6): a lease with a daily fee (copied from the lessor's basic price
  * of the drone's model when the lease was made, or set on the lease) is charged once per calendar
  * day of the statistics time zone it is leased on, its first day included, up to its return day.
- * The job runs at start and every ten minutes on every process; (lease_id, fee_day) is unique, so
- * a day is charged once however many processes run it. Each fee is one transaction: the charge
+ * The job runs at start and every ten minutes in the process that leads the cluster (platform/
+ * leader.ts); (lease_id, fee_day) is unique, so a day is charged once even when two processes run it
+ * at once during a hand-over (test/cluster.once.test.ts). Each fee is one transaction: the charge
  * row, its posting (wallet −fee, lessor revenue +fee), the rollups and the balance check. Only
  * clients that consented (activated) are charged, and no day before their activation.
  */
