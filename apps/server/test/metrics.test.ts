@@ -2,21 +2,27 @@
  * GET /metrics (platform/metrics.ts; docs/operations.md "Metrics and health") through the real app:
  * refused to a caller elsewhere than loopback without the token (403 with no token configured, 401
  * with one), refused through a proxy even from loopback, served in Prometheus' format with the
- * metric names the dashboard reads, and the ingest counter and acknowledgement histogram move when
- * a telemetry batch is stored. Two apps in one process keep their own registries.
+ * metric names the dashboard reads, the ingest counter and acknowledgement histogram move when
+ * a telemetry batch is stored over HTTP or MQTT, and the monitor socket gauge follows a real
+ * WebSocket. Two apps in one process keep their own registries.
  */
-import type { TelemetryPoint } from '@agrifleet/domain';
+import { MONITOR_BASE, TELEMETRY_TOPIC, type TelemetryPoint } from '@agrifleet/domain';
+import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './helper.ts';
-import { makerDroneAndKey } from './telemetryKit.ts';
+import WebSocket from 'ws';
+import { freePort } from './freePort.ts';
+import { createTestApp, signInWith, type TestApp } from './helper.ts';
+import { keyFor, makerADrone, makerDroneAndKey } from './telemetryKit.ts';
 
 const TOKEN = 'metrics-token-for-the-test';
 const OUTSIDE = '203.0.113.7';
 
 let open: TestApp;
 let guarded: TestApp;
+let mqttPort: number;
 beforeAll(async () => {
-  open = await createTestApp();
+  mqttPort = await freePort();
+  open = await createTestApp({ env: { MQTT_PORT: String(mqttPort) } });
   guarded = await createTestApp({ seed: false, env: { METRICS_TOKEN: TOKEN } });
 });
 afterAll(async () => {
@@ -144,6 +150,55 @@ describe('content', () => {
     // The other app in this process counted nothing: registries are per app.
     const other = await scrape(guarded, { headers: { authorization: `Bearer ${TOKEN}` } });
     expect(sample(other.body, 'agrifleet_ingest_points_total{transport="http"}')).toBe(0);
+  });
+
+  it('counts the points of an MQTT message once acknowledged (PUBACK after the commit)', async () => {
+    const key = await keyFor(open, 'metricsmqtt');
+    const droneId = await makerADrone(open);
+    const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${mqttPort}`, {
+      username: key.vid,
+      password: key.secret,
+    });
+    try {
+      const from = Date.now() - 30_000;
+      await client.publishAsync(TELEMETRY_TOPIC(droneId), JSON.stringify({ points: points(from, 12) }), {
+        qos: 1,
+      });
+      await client.publishAsync(
+        TELEMETRY_TOPIC(droneId),
+        JSON.stringify({ points: points(from + 12 * 200, 8) }),
+        {
+          qos: 1,
+        },
+      );
+    } finally {
+      await client.endAsync();
+    }
+    const body = (await scrape(open)).body;
+    expect(sample(body, 'agrifleet_ingest_points_total{transport="mqtt"}')).toBe(20);
+    expect(sample(body, 'agrifleet_ingest_ack_seconds_count{transport="mqtt"}')).toBe(2);
+  });
+
+  it('follows the monitor WebSockets open', async () => {
+    await open.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = open.app.server.address();
+    if (!address || typeof address === 'string') throw new Error('not listening');
+    const { data } = await signInWith(open, '13800000001');
+    const ws = new WebSocket(
+      `ws://127.0.0.1:${address.port}${MONITOR_BASE}/socket?access_token=${data.jToken}`,
+    );
+    await new Promise((resolve, reject) => {
+      ws.once('open', resolve);
+      ws.once('error', reject);
+    });
+    expect(sample((await scrape(open)).body, 'agrifleet_monitor_sockets')).toBe(1);
+    ws.close();
+    let n: number | null = 1;
+    for (let i = 0; i < 50 && n !== 0; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      n = sample((await scrape(open)).body, 'agrifleet_monitor_sockets');
+    }
+    expect(n).toBe(0);
   });
 
   it('shows the partitions cluster code says it owns', async () => {
