@@ -3,8 +3,14 @@
  * current year (10.00 元/亩 on the plain, 15.00 in the hill regions it lists, 12.00 for rice), and
  * the computed subsidies of its yearly regional scheme (no medicine named: dose unjudged), plus
  * those of every unified task of the province the demo has (judged against the task's medicine). Run after the demo
- * history (every sortie with its track) and its faulty flights, so deductions show: the airport
- * incursion (noFly), fields sprayed twice (overlap), parts of fields outside the province.
+ * history (every sortie with its track) and its faulty flights, so a realistic mix shows: most of
+ * the area paid; overlap where a drone sprayed a field again the same day (sim/historyGen.ts: a
+ * few per cent of the later missions); outsideBlock where the boom passed a field's edge or a
+ * sortie's centre lies on a neighbour's block; wrongCrop from the faulty flight that changed crop.
+ * The demo data has no Jiangsu sortie across the province's border or in a no-fly zone, and the
+ * simulated doses (median about 3.5 L/mu) lie mostly above the catalogued medicines' ranges (3 L/mu
+ * at most), so naming a medicine would take most of the area: outsideRegion, noFly and
+ * doseOutOfRange show in the tests (test/subsidies.flights.test.ts), not here.
  */
 
 import { wallClock } from '@agrifleet/domain';

@@ -5,8 +5,8 @@
  *
  * Each activated drone works from its registration on (drones with longer service are drawn more
  * often) and has a few fields (blocks of its operator) near its registered province. A
- * work day is one drone flying one to three missions over its fields, one after the other from the
- * morning on. A mission of the last `tracksDays` days is simulated point by point and stored with
+ * work day is one drone flying one to three missions over different fields of its own, one after
+ * the other from the morning on (now and then one sprays the field just done again). A mission of the last `tracksDays` days is simulated point by point and stored with
  * its track; an older one reuses the sortie summaries of the field's template mission
  * (history/templates.ts: simulated, cut and summarised by the ingest code), moved to the field and
  * to the day, and with `templateTracks` the template's tracks moved likewise (the demo: its
@@ -67,6 +67,8 @@ export interface HistoryOptions {
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
+/** Share of a day's later missions that spray the field just done again. */
+const RESPRAY_SHARE = 0.06;
 /** oper/crops ids of the simulated crops. */
 export const CROP_IDS: Record<Crop, number> = { rice: 1, wheat: 2, corn: 3, cotton: 4, sugarcane: 5 };
 
@@ -240,8 +242,15 @@ export async function seedHistory(db: Db, o: HistoryOptions): Promise<{ made: nu
     const day = since + Math.floor(rng.range(0, (now - since) / DAY)) * DAY;
     let start = Math.round(day - (day % DAY) - 8 * HOUR + rng.range(6, 10) * HOUR);
     if (start < since) start += DAY;
+    const today: DroneField[] = [];
     for (let m = rng.int(1, 3); m > 0 && made < o.sorties && start < now - HOUR; m--) {
-      const field = mine[rng.int(0, mine.length - 1)] as DroneField;
+      // The day's missions go to different fields; now and then one sprays the field just done
+      // again (rain washed it off): the subsidies show it as overlap, paid once.
+      const again = today.length > 0 && rng.next() < RESPRAY_SHARE;
+      const left = mine.filter((f) => !today.includes(f));
+      if (!again && !left.length) break;
+      const field = again ? (today.at(-1) as DroneField) : (left[rng.int(0, left.length - 1)] as DroneField);
+      today.push(field);
       // Most missions fly a planned route, some an A-B line, a few by hand.
       const u = rng.next();
       const workMode = u < 0.6 ? 'auto' : u < 0.88 ? 'ab' : 'manual';
