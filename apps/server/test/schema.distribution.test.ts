@@ -82,6 +82,9 @@ describe('the schema on Citus', () => {
       );
       CREATE UNIQUE INDEX zz_points_code_uq ON zz_points (lower(drone_id), code);
       CREATE UNIQUE INDEX zz_points_drone_code_uq ON zz_points (drone_id, code);
+      CREATE TABLE zz_follow (drone_id text PRIMARY KEY REFERENCES drones (drone_id) ON UPDATE CASCADE,
+        sortie_id bigint, FOREIGN KEY (drone_id, sortie_id) REFERENCES sorties (drone_id, sortie_id) ON DELETE SET DEFAULT);
+      CREATE TRIGGER zz_follow_trg BEFORE UPDATE ON zz_follow FOR EACH ROW EXECUTE FUNCTION suppress_redundant_updates_trigger();
       CREATE TABLE zz_nullable (id bigint, drone_id text, PRIMARY KEY (id));
       CREATE TABLE zz_catalogue (id int PRIMARY KEY, drone_id text REFERENCES drones (drone_id),
         account_id integer REFERENCES accounts (id));
@@ -93,6 +96,7 @@ describe('the schema on Citus', () => {
       ...DISTRIBUTION,
       zz_points: { kind: 'distributed', column: 'drone_id', why: 'test' },
       zz_nullable: { kind: 'distributed', column: 'drone_id', why: 'test' },
+      zz_follow: { kind: 'distributed', column: 'drone_id', why: 'test' },
       zz_early: { kind: 'reference', why: 'test' },
       zz_catalogue: { kind: 'reference', why: 'test' },
       zz_books: { kind: 'local', why: 'test' },
@@ -115,7 +119,10 @@ describe('the schema on Citus', () => {
     expect(about('zz_books_drone_id_fkey', 'local table may not reference a distributed')).toHaveLength(1);
     expect(about('zz_books_user_id_fkey')).toEqual([]);
     expect(about('zz_early_catalogue_id_fkey', 'lists zz_catalogue after zz_early')).toHaveLength(1);
-    expect(v).toHaveLength(11);
+    expect(about('zz_follow_drone_id_fkey', 'ON UPDATE CASCADE')).toHaveLength(1);
+    expect(about('zz_follow_drone_id_sortie_id_fkey', 'ON DELETE SET NULL or SET DEFAULT')).toHaveLength(1);
+    expect(about('trigger zz_follow_trg', 'enable_unsafe_triggers')).toHaveLength(1);
+    expect(v).toHaveLength(14);
 
     // A pending key of a local table is let through by name, and only that one.
     const pending = {

@@ -36,6 +36,12 @@ export function citusDdl(placements: Placements = DISTRIBUTION): string[] {
       `SELECT create_distributed_table('${t}', '${p.column}', colocate_with => '${leader ?? 'none'}');`,
     );
   }
+  const triggers = entries.flatMap(([, p]) => (p.kind === 'distributed' ? (p.pending ?? []) : []));
+  if (triggers.length)
+    out.push(
+      '-- Their triggers run per shard only with citus.enable_unsafe_triggers, and only some are safe',
+      `-- (docs/architecture.md, remaining work): ${triggers.join(', ')}.`,
+    );
   out.push(
     '-- The rest stays on the coordinator; those that reference a catalogue become Citus local tables',
     '-- (citus.enable_local_reference_table_foreign_keys, on by default).',

@@ -4,7 +4,9 @@
  * and docs/architecture.md "The database at scale (Citus)" follow.
  *
  * - distributed: sharded by `column`; every PRIMARY KEY and UNIQUE index of the table includes it,
- *   and a foreign key to another distributed table joins the two columns (co-located shards);
+ *   and a foreign key to another distributed table joins the two columns (co-located shards).
+ *   `pending` names its triggers, which Citus runs per shard only with citus.enable_unsafe_triggers
+ *   (known work, docs/architecture.md);
  * - reference: a small catalogue copied whole to every node, so any shard can join it and any
  *   table may reference it; it references reference tables only;
  * - local: stays on the coordinator (Citus local table); references local and reference tables.
@@ -14,13 +16,17 @@
  * A new table is placed here in the commit that creates it, or the test fails.
  */
 export type Placement =
-  | { kind: 'distributed'; column: string; why: string }
+  | { kind: 'distributed'; column: string; why: string; pending?: readonly string[] }
   | { kind: 'reference'; why: string }
   | { kind: 'local'; why: string; pending?: readonly string[] };
 
-const drone = (why: string): Placement => ({ kind: 'distributed', column: 'drone_id', why });
-const task = (why: string): Placement => ({ kind: 'distributed', column: 'tftz_id', why });
-const scope = (why: string): Placement => ({ kind: 'distributed', column: 'sid', why });
+const by =
+  (column: string) =>
+  (why: string, pending?: readonly string[]): Placement =>
+    pending ? { kind: 'distributed', column, why, pending } : { kind: 'distributed', column, why };
+const drone = by('drone_id');
+const task = by('tftz_id');
+const scope = by('sid');
 const reference = (why: string): Placement => ({ kind: 'reference', why });
 const local = (why: string, pending?: readonly string[]): Placement =>
   pending ? { kind: 'local', why, pending } : { kind: 'local', why };
@@ -28,7 +34,9 @@ const local = (why: string, pending?: readonly string[]): Placement =>
 export const DISTRIBUTION: Readonly<Record<string, Placement>> = {
   // The drone: telemetry-scale tables, all co-located with `drones` by drone_id, so that a point's
   // work (the drone's row, its chunks, its sortie, its anomalies) stays on one shard.
-  drones: drone('the registry row that every point updates (last position, totals)'),
+  drones: drone('the registry row that every point updates (last position, totals)', [
+    'drones_ownership_trg',
+  ]),
   track_chunks: drone('raw points awaiting their sortie: the largest write stream'),
   sorties: drone('one row per flight; read per drone and joined to its track and anomalies'),
   sortie_tracks: drone("a sortie's track blob, beside its sortie"),
@@ -45,10 +53,26 @@ export const DISTRIBUTION: Readonly<Record<string, Placement>> = {
   accessory_sightings: drone('accessories a drone reports'),
   stat_daily: drone('the base statistics cube, one row per drone and day (and more)'),
   task_drones: drone("a programme's enrolled drones, checked against the drone's sorties"),
-  task_sorties: drone("a programme's verdict on a sortie, beside the sortie"),
+  task_sorties: drone("a programme's verdict on a sortie, beside the sortie", [
+    'task_sorties_days_del',
+    'task_sorties_days_ins',
+    'task_sorties_days_upd',
+    'task_sorties_roll_del',
+    'task_sorties_roll_ins',
+    'task_sorties_roll_upd',
+  ]),
+  // A drone's all-time totals, kept in `drones` by a trigger: with the drone, so on its shard.
+  stat_drone: drone('dashboard rollup per drone, whose all-time row a trigger copies into drones', [
+    'stat_drone_totals',
+    'stat_drone_totals_truncate',
+  ]),
 
   // The programme (unified task): rollups read by one task at a time.
-  task_daily: task("a programme's daily cube, read by task"),
+  task_daily: task("a programme's daily cube, read by task", [
+    'task_daily_roll_del',
+    'task_daily_roll_ins',
+    'task_daily_roll_upd',
+  ]),
   task_day_totals: task("a programme's totals per day"),
   task_drone_totals: task("a programme's totals per drone"),
   task_reason_totals: task("a programme's refusals per reason"),
@@ -59,7 +83,6 @@ export const DISTRIBUTION: Readonly<Record<string, Placement>> = {
   stat_hour: scope('dashboard rollup, read by scope'),
   stat_mode: scope('dashboard rollup, read by scope'),
   stat_region: scope('dashboard rollup, read by scope'),
-  stat_drone: scope('dashboard rollup, read by scope'),
   stat_pilot: scope('dashboard rollup, read by scope'),
   stat_block: scope('dashboard rollup, read by scope'),
 

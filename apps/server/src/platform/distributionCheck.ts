@@ -3,8 +3,11 @@
  * distribution.ts (issue 24 #5): every table placed; every PRIMARY KEY and UNIQUE index of a
  * distributed table includes its distribution column; a foreign key between distributed tables
  * joins their distribution columns; reference tables reference reference tables only; distributed
- * and local tables do not reference each other (but for a local table's `pending` keys); a
- * referenced table is listed before the tables of its kind that reference it.
+ * and local tables do not reference each other (but for a local table's `pending` keys); a key
+ * through a distribution column neither nulls nor defaults it on delete, nor follows an update of
+ * it; a distributed table has no triggers (but for its `pending` ones: Citus runs a trigger on each
+ * shard, and only with citus.enable_unsafe_triggers); a referenced table is listed before the
+ * tables of its kind that reference it.
  * Returns one sentence per breach; none: the schema is ready to distribute.
  */
 import { sql } from 'kysely';
@@ -18,6 +21,9 @@ interface UniqueRow {
 }
 interface ForeignRow {
   name: string;
+  /** pg_constraint.confdeltype / confupdtype: a no action, r restrict, c cascade, n set null, d set default. */
+  onDelete: string;
+  onUpdate: string;
   table: string;
   columns: string[];
   target: string;
@@ -48,6 +54,7 @@ async function readCatalogue(db: Db) {
     ORDER BY 1, 2`.execute(db);
   const foreign = await sql<ForeignRow>`
     SELECT f.conname AS name, t.relname AS table, r.relname AS target,
+      f.confdeltype::text AS "onDelete", f.confupdtype::text AS "onUpdate",
       array(SELECT a.attname::text FROM unnest(f.conkey) WITH ORDINALITY k(n, o)
             JOIN pg_attribute a ON a.attrelid = f.conrelid AND a.attnum = k.n ORDER BY k.o) AS columns,
       array(SELECT a.attname::text FROM unnest(f.confkey) WITH ORDINALITY k(n, o)
@@ -55,7 +62,11 @@ async function readCatalogue(db: Db) {
     FROM pg_constraint f JOIN pg_class t ON t.oid = f.conrelid JOIN pg_class r ON r.oid = f.confrelid
     WHERE f.contype = 'f' AND t.relnamespace = 'public'::regnamespace AND NOT t.relispartition
     ORDER BY 2, 1`.execute(db);
+  const triggers = await sql<{ table: string; name: string }>`
+    SELECT c.relname AS table, g.tgname AS name FROM pg_trigger g JOIN pg_class c ON c.oid = g.tgrelid
+    WHERE c.relnamespace = 'public'::regnamespace AND NOT g.tgisinternal ORDER BY 1, 2`.execute(db);
   return {
+    triggers: triggers.rows,
     tables: tables.rows.map((r) => r.table),
     notNull: new Set(notNull.rows.map((r) => `${r.table}.${r.column}`)),
     uniques: uniques.rows,
@@ -93,6 +104,14 @@ export async function distributionViolations(
           `lacks its distribution column ${p.column}: Citus cannot enforce it`,
       );
   }
+  for (const g of cat.triggers) {
+    const p = placements[g.table];
+    if (p?.kind === 'distributed' && !p.pending?.includes(g.name))
+      out.push(
+        `trigger ${g.name} on distributed table ${g.table}: Citus runs triggers per shard, only with ` +
+          'citus.enable_unsafe_triggers, and one may reach co-located rows only: do the work in the statement',
+      );
+  }
   const order = new Map(Object.keys(placements).map((t, i) => [t, i]));
   for (const f of cat.foreign) {
     const from = placements[f.table];
@@ -108,6 +127,14 @@ export async function distributionViolations(
       out.push(
         `${what}: ${FILE} lists ${f.target} after ${f.table}; list it before (the DDL places them in order)`,
       );
+    if (from.kind === 'distributed' && f.columns.includes(from.column)) {
+      if (f.onDelete === 'n' || f.onDelete === 'd')
+        out.push(`${what}: Citus refuses ON DELETE SET NULL or SET DEFAULT on a key through ${from.column}`);
+      if (f.onUpdate === 'n' || f.onUpdate === 'd' || f.onUpdate === 'c')
+        out.push(
+          `${what}: Citus refuses ON UPDATE CASCADE, SET NULL or SET DEFAULT on a key through ${from.column}`,
+        );
+    }
     if (from.kind === 'distributed' && to.kind === 'distributed') {
       const i = f.columns.indexOf(from.column);
       if (i < 0 || f.targetColumns[i] !== to.column)
