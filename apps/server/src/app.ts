@@ -193,6 +193,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // together in PostgreSQL (platform/rateLimit.ts, docs/operations.md "Once per cluster").
   const limiter = deps.limiter ?? (config.cluster ? createStoredRateLimiter(limitsDb) : createRateLimiter());
   // The periodic jobs run in one process of the cluster (platform/leader.ts); alone, it always leads.
+  // A cluster process without the database's URL would lead alone, beside every other: refused.
+  if (config.cluster && !limitsUrl)
+    throw new Error('cluster mode needs DATABASE_URL (the leader and the limits)');
   const leader = createLeader(config.cluster ? limitsUrl : null, 'jobs', deps.logger);
   app.decorate('leader', leader);
   app.addHook('onReady', () => leader.start());
