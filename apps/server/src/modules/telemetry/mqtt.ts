@@ -8,6 +8,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type { Config } from '../../config.ts';
+import { clusterDownlink } from '../../platform/cluster/downlink.ts';
 import type { Metrics } from '../../platform/metrics.ts';
 import { mqttAuthRoutes } from '../../platform/mqtt/authHooks.routes.ts';
 import { startEmbeddedBroker } from '../../platform/mqtt/embeddedBroker.ts';
@@ -108,5 +109,14 @@ export async function registerMqtt(
   registerMqttOverWebSocket(app, broker);
   app.decorate('mqttReady', Promise.resolve());
   app.addHook('onClose', () => broker.close());
-  return { consumers: [], broker, downlink: relay(broker.downlink) };
+  // Cluster mode: a command reaches the drone whichever process holds its connection.
+  const bus = telemetry.cluster?.bus;
+  if (!bus) return { consumers: [], broker, downlink: relay(broker.downlink) };
+  const shared = clusterDownlink(broker.downlink, bus, logger);
+  app.addHook('onClose', async () => {
+    try {
+      shared.close();
+    } catch {}
+  });
+  return { consumers: [], broker, downlink: relay(shared) };
 }
