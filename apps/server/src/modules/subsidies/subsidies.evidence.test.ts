@@ -84,7 +84,11 @@ interface Flown {
   areaMu?: number;
 }
 
-async function evidenceOf(sorties: Flown[], blocks = new Map<number, PolygonGeometry>()) {
+async function evidenceOf(
+  sorties: Flown[],
+  blocks = new Map<number, PolygonGeometry>(),
+  spotChecks = new Map<number, Map<number, 'passed' | 'failed'>>(),
+) {
   const tracks = new Map(sorties.map((s) => [String(s.id), encodeTrack(s.points)]));
   return buildEvidence({
     programme: {
@@ -107,7 +111,7 @@ async function evidenceOf(sorties: Flown[], blocks = new Map<number, PolygonGeom
     rate: RATE,
     blocks,
     blockDoses: new Map(),
-    spotChecks: new Map(),
+    spotChecks,
     inRegion: () => true,
     tracks: async (ids) => new Map(ids.map((id) => [id, tracks.get(id) as Uint8Array])),
   });
@@ -225,5 +229,12 @@ describe('overlap across blocks', () => {
     const again = lines[1]?.overlapMu as number;
     expect(again).toBeGreaterThan(0.4 * mu);
     expect(again).toBeLessThan(0.6 * mu);
+  });
+
+  it('does not deduct ground sprayed before by a sortie that is not paid (failed spot check)', async () => {
+    const sorties = [flown(1, whole), flown(2, field(lng0, t0 + HOUR))];
+    expect((await evidenceOf(sorties))[1]?.overlapMu).toBeGreaterThan(0.9 * mu);
+    const failed = new Map([[7, new Map([[1, 'failed' as const]])]]);
+    expect((await evidenceOf(sorties, new Map(), failed))[1]?.overlapMu).toBe(0);
   });
 });
