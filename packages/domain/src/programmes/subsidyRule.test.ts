@@ -82,14 +82,24 @@ describe('qualifyLine', () => {
     }
   });
 
-  it('gives evidence of rule version 2 (no overlapOutsideBlockMu) the figures it was sealed with', () => {
-    // Its overlap was measured inside the block only: taken whole after outsideBlock.
-    const l = qualifyLine(ev({ outsideBlockMu: 4, overlapMu: 3 }));
+  it('takes the part outside both the region and the block once, as outsideRegion', () => {
+    const l = qualifyLine(ev({ outsideRegionMu: 3, outsideBlockMu: 4, outsideRegionAndBlockMu: 2.5 }));
     expect(l.deductions).toEqual([
+      { reason: 'outsideRegion', mu: 3 },
+      { reason: 'outsideBlock', mu: 1.5 },
+    ]);
+    expect(l).toMatchObject({ qualifiedMu: 5.5, paidMu: 5.5 });
+  });
+
+  it('gives evidence of rule version 2 (no overlapOutsideBlockMu, outsideRegionAndBlockMu) the figures it was sealed with', () => {
+    // Its overlap was measured inside the block only: taken whole after outsideBlock.
+    const l = qualifyLine(ev({ outsideRegionMu: 1, outsideBlockMu: 4, overlapMu: 3 }));
+    expect(l.deductions).toEqual([
+      { reason: 'outsideRegion', mu: 1 },
       { reason: 'outsideBlock', mu: 4 },
       { reason: 'overlap', mu: 3 },
     ]);
-    expect(l.paidMu).toBe(3);
+    expect(l.paidMu).toBe(2);
   });
 
   it('takes failed spot checks and missing rates off the paid area, not the qualified', () => {

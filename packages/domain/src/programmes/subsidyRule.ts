@@ -11,7 +11,8 @@
  *                wrongAcreage    anomaly 5 (reported area far from the measured): none of it;
  *                doseOutOfRange  applied L/mu outside the medicine's registered range: none of it;
  *                outsideRegion   the part sprayed outside the programme's region;
- *                outsideBlock    the part sprayed outside the sortie's block (when it has one);
+ *                outsideBlock    the part sprayed outside the sortie's block (when it has one), less
+ *                                the part outside the region too (outsideRegion already);
  *                overlap         the part an earlier sortie of the operator already sprayed (within
  *                                the 7 days before, on ground it could be paid for), less the part
  *                                of it outside the block: that part is outsideBlock already, and
@@ -62,6 +63,11 @@ export interface SortieEvidence {
   outsideRegionMu: number;
   /** Sprayed area outside the sortie's block, mu (0 with no block). */
   outsideBlockMu: number;
+  /**
+   * The part of outsideBlockMu outside the region too, mu: also in outsideRegionMu, so the
+   * outsideBlock deduction leaves it out. Absent in evidence of subsidyRule/2 and before: 0.
+   */
+  outsideRegionAndBlockMu?: number;
   /** Area an earlier sortie of the same operator in the programme already sprayed, mu. */
   overlapMu: number;
   /**
@@ -111,7 +117,7 @@ export function qualifyLine(e: SortieEvidence): SubsidyLine {
   const whole = WHOLE.find(([, applies]) => applies(e));
   if (whole) take(whole[0], left);
   take('outsideRegion', e.outsideRegionMu);
-  take('outsideBlock', e.outsideBlockMu);
+  take('outsideBlock', e.outsideBlockMu - (e.outsideRegionAndBlockMu ?? 0));
   take('overlap', e.overlapMu - (e.overlapOutsideBlockMu ?? 0));
   const qualifiedMu = left;
   if (e.spotCheck === 'failed') take('spotCheckFailed', left);

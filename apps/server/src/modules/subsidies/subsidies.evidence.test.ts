@@ -4,7 +4,7 @@
  * counted once, in its own cell; sorties on a block, on another block and on none are compared
  * alike, and the part sprayed again outside a sortie's block is deducted once.
  */
-import { computeSubsidy, type PolygonGeometry, type TelemetryPoint } from '@agrifleet/domain';
+import { computeSubsidy, type PolygonGeometry, roundMu, type TelemetryPoint } from '@agrifleet/domain';
 import { describe, expect, it } from 'vitest';
 import { sprayedArea } from '../../telemetry/area/sprayedArea.ts';
 import { encodeTrack } from '../../telemetry/codec/trackCodec.ts';
@@ -88,6 +88,7 @@ async function evidenceOf(
   sorties: Flown[],
   blocks = new Map<number, PolygonGeometry>(),
   spotChecks = new Map<number, Map<number, 'passed' | 'failed'>>(),
+  inRegion: (lng: number, lat: number) => boolean = () => true,
 ) {
   const tracks = new Map(sorties.map((s) => [String(s.id), encodeTrack(s.points)]));
   return buildEvidence({
@@ -112,7 +113,7 @@ async function evidenceOf(
     blocks,
     blockDoses: new Map(),
     spotChecks,
-    inRegion: () => true,
+    inRegion,
     tracks: async (ids) => new Map(ids.map((id) => [id, tracks.get(id) as Uint8Array])),
   });
 }
@@ -236,5 +237,22 @@ describe('overlap across blocks', () => {
     expect((await evidenceOf(sorties))[1]?.overlapMu).toBeGreaterThan(0.9 * mu);
     const failed = new Map([[7, new Map([[1, 'failed' as const]])]]);
     expect((await evidenceOf(sorties, new Map(), failed))[1]?.overlapMu).toBe(0);
+  });
+
+  it('does not deduct the part outside both the region and the block twice', async () => {
+    // The region and the block both end 50 m east of the field's west edge: the eastern half is
+    // outside both, the western half is paid.
+    const blocks = new Map([[1, rect(-20, -10, 50, 30)]]);
+    const inRegion = (lng: number) => lng < lng0 + 50 * M_LNG;
+    const [e] = await evidenceOf([flown(1, whole, 1)], blocks, new Map(), inRegion);
+    expect(e?.outsideRegionMu).toBeGreaterThan(0.35 * mu);
+    expect(e?.outsideBlockMu).toBeGreaterThan(0.35 * mu);
+    expect(e?.outsideRegionAndBlockMu).toBeGreaterThan(0.35 * mu);
+    const line = computeSubsidy(e ? [e] : [], null).lines[0];
+    expect(line?.paidMu).toBeGreaterThan(0.4 * mu);
+    expect(line?.paidMu).toBeLessThan(0.6 * mu);
+    expect(roundMu((line?.paidMu ?? 0) + (line?.deductions ?? []).reduce((s, d) => s + d.mu, 0))).toBe(
+      line?.monitoredMu,
+    );
   });
 });

@@ -12,7 +12,8 @@
  * none of a sortie the rule takes whole (no track, anomaly 1, 3 or 5, dose out of range, a failed
  * spot check), and of a sortie on a block only the part inside it. A sortie's overlap outside its
  * block is kept apart (overlapOutsideBlockMu): it is outsideBlock already, and the rule takes it
- * once.
+ * once; so is the part outside both the region and the block (outsideRegionAndBlockMu, from the
+ * spraying samples).
  */
 
 import type { PolygonGeometry } from '@agrifleet/domain';
@@ -28,7 +29,13 @@ import {
 } from '@agrifleet/domain';
 import type { SprayPoint } from '../../telemetry/area/sprayedArea.ts';
 import { decodeSprayFixes } from '../../telemetry/codec/trackCodec.ts';
-import { M2_PER_MU, samplesOutside, shareOutside } from './subsidies.geometry.ts';
+import {
+  inPolygon,
+  M2_PER_MU,
+  samplesOutside,
+  samplesOutsideBoth,
+  shareOutside,
+} from './subsidies.geometry.ts';
 import {
   addToGroup,
   groupOverlaps,
@@ -168,6 +175,13 @@ export async function buildEvidence(inp: EvidenceInput): Promise<LineEvidence[]>
   return inp.facts.map((f) => lines.get(f.sortie_id) as LineEvidence);
 }
 
+/** Shares (0..1) of a sortie's sprayed area outside the region, its block, and both. */
+interface Shares {
+  region: number;
+  block: number;
+  both: number;
+}
+
 /** A group's own sorties (take-off order) and the neighbouring cells' sorties near its edges. */
 interface Group {
   own: SortieFactRow[];
@@ -183,7 +197,7 @@ function measureGroup(
 ): void {
   // Each track is decoded, measured and added to the overlap group, then let go.
   const overlap = newOverlapGroup();
-  const shares = new Map<string, { region: number; block: number }>();
+  const shares = new Map<string, Shares>();
   // The neighbours' sorties near the edges are painted in take-off order among the group's own,
   // and only painted: their lines are their own cell's.
   const context = new Set(near);
@@ -194,21 +208,23 @@ function measureGroup(
     const points: SprayPoint[] | null = blob ? decodeSprayFixes(blob) : null;
     let region = 0;
     let block = 0;
+    let both = 0;
     if (points) {
       const b = f.block_id != null ? (inp.blocks.get(f.block_id) ?? null) : null;
       if (mine) {
-        region = inp.programme.polygon
-          ? shareOutside(inp.programme.polygon, points)
-          : samplesOutside(points, inp.inRegion);
+        const poly = inp.programme.polygon;
+        region = poly ? shareOutside(poly, points) : samplesOutside(points, inp.inRegion);
         if (b) block = shareOutside(b, points);
+        if (b && region > 0 && block > 0)
+          both = samplesOutsideBoth(points, poly ? (x, y) => inPolygon(poly, x, y) : inp.inRegion, b);
       }
       if (!paysNothing(inp, f)) addToGroup(overlap, Number(f.sortie_id), f.start_time.getTime(), points, b);
     }
-    if (mine) shares.set(f.sortie_id, { region, block });
+    if (mine) shares.set(f.sortie_id, { region, block, both });
   }
   const overlaps = groupOverlaps(overlap, scratch);
   for (const f of group) {
-    const s = shares.get(f.sortie_id) ?? { region: 0, block: 0 };
+    const s = shares.get(f.sortie_id) ?? { region: 0, block: 0, both: 0 };
     const o = overlaps.get(Number(f.sortie_id));
     out.set(f.sortie_id, lineOf(inp, f, s, o ? o.m2 / M2_PER_MU : 0, o ? o.outsideM2 / M2_PER_MU : 0));
   }
@@ -235,7 +251,7 @@ function paysNothing(inp: EvidenceInput, f: SortieFactRow): boolean {
 function lineOf(
   inp: EvidenceInput,
   f: SortieFactRow,
-  share: { region: number; block: number },
+  share: Shares,
   overlapMu: number,
   overlapOutsideMu: number,
 ): LineEvidence {
@@ -250,6 +266,8 @@ function lineOf(
   // The programme's medicine, else the one the sortie's block names.
   const { blockDose, range: doseRange } = doseOf(inp, f);
   const overlap = roundMu(Math.min(monitored, overlapMu));
+  const outsideRegion = roundMu(monitored * share.region);
+  const outsideBlock = roundMu(monitored * share.block);
   return {
     sortieId,
     startMs: f.start_time.getTime(),
@@ -258,8 +276,9 @@ function lineOf(
     noFly: f.odd_types.includes(1),
     anomalies: f.odd_types,
     dose: doseVerdict(f.volume_l, f.area_mu, doseRange),
-    outsideRegionMu: roundMu(monitored * share.region),
-    outsideBlockMu: roundMu(monitored * share.block),
+    outsideRegionMu: outsideRegion,
+    outsideBlockMu: outsideBlock,
+    outsideRegionAndBlockMu: roundMu(Math.min(monitored * share.both, outsideRegion, outsideBlock)),
     overlapMu: overlap,
     overlapOutsideBlockMu: roundMu(Math.min(overlap, overlapOutsideMu)),
     spotCheck: inp.spotChecks.get(f.yy_account_id)?.get(sortieId) ?? null,

@@ -102,3 +102,38 @@ export function samplesOutside(
   }
   return n ? out / n : 0;
 }
+
+/** Whether a position lies in a polygon (even-odd over its rings, degrees). */
+export function inPolygon(poly: PolygonGeometry, lng: number, lat: number): boolean {
+  let odd = false;
+  for (const ring of poly.coordinates)
+    for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
+      const [xi, yi] = ring[i] as [number, number];
+      const [xj, yj] = ring[j] as [number, number];
+      if (yi > lat !== yj > lat && lng < ((xj - xi) * (lat - yi)) / (yj - yi) + xi) odd = !odd;
+    }
+  return odd;
+}
+
+/**
+ * Share (0..1) of a sortie's spraying samples (at most REGION_SAMPLES located, as samplesOutside)
+ * outside both the region and `block`: the part the outsideRegion and outsideBlock deductions
+ * would both take, which the rule takes once.
+ */
+export function samplesOutsideBoth(
+  points: readonly SprayPoint[],
+  inRegion: (lng: number, lat: number) => boolean,
+  block: PolygonGeometry,
+): number {
+  const spray = points.filter((p) => p.pump && Number.isFinite(p.lng) && Number.isFinite(p.lat));
+  if (spray.length === 0) return 0;
+  const step = Math.max(1, spray.length / REGION_SAMPLES);
+  let n = 0;
+  let out = 0;
+  for (let i = 0; i < spray.length; i += step) {
+    const p = spray[Math.floor(i)] as SprayPoint;
+    n++;
+    if (!inPolygon(block, p.lng, p.lat) && !inRegion(p.lng, p.lat)) out++;
+  }
+  return n ? out / n : 0;
+}
