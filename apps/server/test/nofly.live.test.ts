@@ -28,6 +28,7 @@ const FIELDS: LngLat[] = [
   { lng: 114.4, lat: 33.3 },
   { lng: 114.3, lat: 33.2 },
   { lng: 114.2, lat: 33.1 },
+  { lng: 114.1, lat: 33.0 },
 ];
 
 /** A square zone of 400 m around the field's origin, east of it: x 0..400, y -200..200 m. */
@@ -142,7 +143,7 @@ beforeAll(async () => {
       .select('d.drone_id')
       .where('z.account_name', '=', '极翼植保无人机有限公司')
       .orderBy('d.drone_id')
-      .limit(3)
+      .limit(4)
       .execute()
   ).map((d) => d.drone_id);
   // A second server process on the same database: its own pool, notifier and detector.
@@ -246,5 +247,44 @@ describe('a zone change reaches the live detector', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     await gone;
+  });
+
+  it('an incursion begun under one process and continued under another (a take-over) is one alert, ended once', async () => {
+    const origin = FIELDS[3] as LngLat;
+    const drone = drones[3] as string;
+    const created = (await createZone(zoneAround(origin))).noflyId;
+    await Promise.all([loaded(t.db, created, 1), loaded(other.db, created, 1)]);
+    const points = incursion(origin, Date.now() - 20 * 60_000);
+    // Cut at the turn, 300 m inside the zone: the first process saw the entry, the second the rest.
+    const turn = points.findIndex(
+      (p, i) => i > 0 && p.heading !== (points[i - 1] as TelemetryPoint).heading && p.height > 0,
+    );
+    expect(turn).toBeGreaterThan(20);
+    await send(t.app, drone, points.slice(0, turn));
+    expect(await noflyAlerts(t.app, drone, 1)).toHaveLength(1);
+    await send(other.app, drone, points.slice(turn));
+    await other.app.telemetry.writer.drain();
+    const ended = async () => {
+      const rows = await t.db
+        .selectFrom('anomalies')
+        .select(['id', 'end_time'])
+        .where('drone_id', '=', drone)
+        .where('odd_type', '=', 1)
+        .execute();
+      return rows.length === 1 && rows[0]?.end_time ? rows : null;
+    };
+    let rows = await ended();
+    for (let i = 0; !rows && i < 100; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      rows = await ended();
+    }
+    const all = await t.db
+      .selectFrom('anomalies')
+      .select('id')
+      .where('drone_id', '=', drone)
+      .where('odd_type', '=', 1)
+      .execute();
+    expect(all, 'one alert for the incursion').toHaveLength(1);
+    expect(rows?.[0]?.end_time?.getTime()).toBeGreaterThan((points[turn] as TelemetryPoint).recordTime);
   });
 });

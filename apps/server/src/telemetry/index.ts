@@ -98,6 +98,7 @@ export function createTelemetry(o: TelemetryOptions) {
         directory,
         live,
         logger: o.logger,
+        forget: (which) => anomalies.forget(which),
       })
     : null;
   let timer: NodeJS.Timeout | null = null;

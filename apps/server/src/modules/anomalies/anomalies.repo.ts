@@ -148,6 +148,31 @@ export function createAnomaliesRepo(db: Db) {
       return events.map((e) => (owners.has(e.droneId) ? (ids[k++] ?? null) : null));
     },
 
+    /**
+     * The open no-fly anomaly of a drone in a zone begun at or after `since`, if any: an incursion
+     * whose detector state was lost (a restart, or its partition taken over by another process in
+     * cluster mode) is continued, not raised again. `not`: the caller's own, whose end it knows
+     * (one being closed is not continued).
+     */
+    async openIncursion(
+      droneId: string,
+      noflyId: number,
+      since: number,
+      not: ReadonlySet<number> = new Set(),
+    ): Promise<number | null> {
+      let q = db
+        .selectFrom('anomalies')
+        .select('id')
+        .where('drone_id', '=', droneId)
+        .where('odd_type', '=', 1)
+        .where('nofly_id', '=', noflyId)
+        .where('end_time', 'is', null)
+        .where('time', '>=', new Date(since));
+      if (not.size) q = q.where('id', 'not in', [...not]);
+      const row = await q.orderBy('time', 'desc').limit(1).executeTakeFirst();
+      return row?.id ?? null;
+    },
+
     /** Closes an open anomaly (the end of a no-fly incursion). False if unknown or already closed. */
     async close(id: number, endTime: number): Promise<boolean> {
       const res = await db

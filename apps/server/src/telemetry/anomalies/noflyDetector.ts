@@ -102,6 +102,11 @@ export interface NoflyDetector {
   expire(now: number): NoflyEndEvent[];
   /** Open incursions (for tests and the monitor). */
   openCount(): number;
+  /**
+   * Forgets the drones `which` picks without ending their incursions (cluster mode: their partition
+   * went to another process, whose detector continues them: stream.ts openIncursion).
+   */
+  forget(which: (droneId: string) => boolean): void;
 }
 
 /** `index` is read at every point, so the caller may swap in a rebuilt index at any time. */
@@ -122,6 +127,9 @@ export function createNoflyDetector(
   });
 
   return {
+    forget(which) {
+      for (const id of drones.keys()) if (which(id)) drones.delete(id);
+    },
     feed(droneId, p) {
       let s = drones.get(droneId);
       if (!s) {

@@ -25,6 +25,12 @@ import { createNoflyIndex, type NoflyIndex } from './noflyIndex.ts';
 import { evaluateSortie } from './sortieRules.ts';
 
 const INDEX_REFRESH_MS = 60_000;
+/**
+ * An open no-fly anomaly of the same drone and zone begun this long before a new entry is the same
+ * incursion continued (a restart or a partition take-over lost the detector's state; a drone silent
+ * longer than the detector's silence had its incursion ended).
+ */
+const CONTINUE_MS = 10 * 60_000;
 /** The change-notice channel of zone writes (modules/nofly). */
 export const NOFLY_CHANNEL = 'nofly_zones';
 
@@ -66,6 +72,8 @@ export function createAnomalyStream(deps: {
   let index: NoflyIndex = createNoflyIndex([]);
   const detector = createNoflyDetector(() => index);
   const open = new Map<IncursionKey, Promise<number | null>>();
+  /** Anomalies this detector raised or continued, until their end is stored. */
+  const mine = new Set<number>();
   let timer: NodeJS.Timeout | null = null;
   let unlisten: (() => void) | null = null;
   let loading: Promise<void> | null = null;
@@ -107,10 +115,19 @@ export function createAnomalyStream(deps: {
     for (const e of events) {
       if (e.kind === 'start') {
         const id = anomalies
-          .insert([{ ...e, region: locate(e.lng, e.lat) }])
-          .then(([row]) => {
+          .openIncursion(e.droneId, e.noflyId, e.time - CONTINUE_MS, mine)
+          .then(async (continued) => {
+            // The same incursion, seen again after the detector's state was lost: one alert.
+            if (continued != null) {
+              mine.add(continued);
+              return continued;
+            }
+            const [row] = await anomalies.insert([{ ...e, region: locate(e.lng, e.lat) }]);
             // Level-1 SMS to the operator's admins, once per incursion (modules/bulletins/level1.ts).
-            if (row != null) level1Raised(db, row);
+            if (row != null) {
+              mine.add(row);
+              level1Raised(db, row);
+            }
             return row ?? null;
           })
           .catch((err) => {
@@ -122,7 +139,9 @@ export function createAnomalyStream(deps: {
         const id = open.get(e.key);
         open.delete(e.key);
         void id
-          ?.then((row) => (row === null ? false : anomalies.close(row, e.endTime)))
+          ?.then((row) =>
+            row === null ? false : anomalies.close(row, e.endTime).finally(() => mine.delete(row)),
+          )
           .catch((err) => logger?.error({ err }, 'no-fly anomaly not closed'));
       }
     }
@@ -178,6 +197,15 @@ export function createAnomalyStream(deps: {
   return {
     observer,
     afterSortie,
+    /** Drops the drones `which` picks from the detector; their open incursions stay open (cluster hand-over). */
+    forget(which: (droneId: string) => boolean) {
+      detector.forget(which);
+      for (const [key, id] of open)
+        if (which(key.slice(0, key.indexOf(':')))) {
+          open.delete(key);
+          void id.then((row) => row != null && mine.delete(row));
+        }
+    },
     /** The writer's flush hook: records the accessories the points name (accessoryHook.ts). */
     afterPoints: recordAccessories,
     async start() {

@@ -90,6 +90,8 @@ export function createClusterIngest(o: {
   logger?: Logger;
   /** Hears the count of partitions owned and ready whenever it changes (the metrics gauge). */
   onOwned?: (n: number) => void;
+  /** Forgets per-drone state beside the trackers (the no-fly detector) of drones handed away. */
+  forget?: (which: (droneId: string) => boolean) => void;
 }): ClusterIngest {
   const { bus, ingest, config } = o;
   const partitionOfDrone = (droneId: string) => partitionOf(droneId, config.partitions);
@@ -243,6 +245,7 @@ export function createClusterIngest(o: {
         const mine = inParts(parts);
         // Floors (storedUntil) and trackers as the previous owner left them in the database.
         ingest.drop(mine);
+        o.forget?.(mine);
         o.directory.forget(mine);
         const r = await recoverTrackers(o.db, o.directory, ingest, mine);
         for (const p of parts) await consume(p);
@@ -256,12 +259,14 @@ export function createClusterIngest(o: {
         await stopConsumers(parts, true);
         await o.writer.drain();
         ingest.drop(inParts(parts));
+        o.forget?.(inParts(parts));
       },
       lost(parts) {
         for (const p of parts) ready.delete(p);
         o.onOwned?.(ready.size);
         void stopConsumers(parts, false);
         ingest.drop(inParts(parts));
+        o.forget?.(inParts(parts));
       },
     },
   });
