@@ -12,6 +12,7 @@ import { createDb } from '../src/platform/db.ts';
 import { createLeader, LEADER_RETRY_MS, type Leader, LOCK_CLASS } from '../src/platform/leader.ts';
 import { createLogger } from '../src/platform/logRedact.ts';
 import { createTestApp, type TestApp } from './helper.ts';
+import { type NatsServer, startNatsServer } from './natsServer.ts';
 
 let t: TestApp;
 let url: string;
@@ -57,13 +58,17 @@ async function within(limitMs: number, cond: () => boolean): Promise<number> {
   return Date.now() - t0;
 }
 
+let nats: NatsServer;
+
 beforeAll(async () => {
+  nats = await startNatsServer();
   t = await createTestApp({ seed: false });
   url = t.config.databaseUrl as string;
 });
 afterAll(async () => {
   for (const l of started) await l.stop();
   await t?.close();
+  await nats?.stop();
 });
 
 describe('leader election', () => {
@@ -161,7 +166,7 @@ describe('two cluster-mode apps on one database', () => {
   it('elect one leader for their jobs; the single-process app leads alone', async () => {
     const cluster = (nodeId: string) => ({
       ...t.config,
-      cluster: { natsUrl: 'nats://127.0.0.1:4222', nodeId, partitions: 4 },
+      cluster: { natsUrl: nats.url, nodeId, partitions: 4 },
     });
     const apps = [];
     const dbs = [];

@@ -21,6 +21,7 @@ import {
   type SentMessage,
   type TestApp,
 } from './helper.ts';
+import { type NatsServer, startNatsServer } from './natsServer.ts';
 
 let t: TestApp;
 let url: string;
@@ -28,14 +29,17 @@ const apps: FastifyInstance[] = [];
 const dbs: Db[] = [];
 const sent: SentMessage[] = [];
 
+let nats: NatsServer;
+
 beforeAll(async () => {
+  nats = await startNatsServer();
   t = await createTestApp();
   url = t.config.databaseUrl as string;
   for (const nodeId of ['a', 'b']) {
     const db = createDb(url, 4);
     dbs.push(db);
     const app = await buildApp({
-      config: { ...t.config, cluster: { natsUrl: 'nats://127.0.0.1:4222', nodeId, partitions: 4 } },
+      config: { ...t.config, cluster: { natsUrl: nats.url, nodeId, partitions: 4 } },
       db,
       logger: createLogger('silent'),
       transports: { sms: recordingTransport('sms', sent), email: recordingTransport('email', sent) },
@@ -48,6 +52,7 @@ afterAll(async () => {
   await Promise.all(apps.map((a) => a.close()));
   for (const db of dbs) await db.destroy();
   await t?.close();
+  await nats?.stop();
 });
 
 const [a, b] = [() => apps[0] as FastifyInstance, () => apps[1] as FastifyInstance];
