@@ -133,6 +133,8 @@ function paintQuad(q: QuadSet, i: number, g: Grid, mark: number, clip: ClipRows 
   const cell = OVERLAP_CELL_M;
   const r0 = Math.max(0, Math.ceil((minY - g.y0) / cell - 0.5));
   const r1 = Math.min(g.h - 1, Math.floor((maxY - g.y0) / cell - 0.5));
+  let all = 0;
+  let outside = 0;
   for (let r = r0; r <= r1; r++) {
     const cy = g.y0 + (r + 0.5) * cell;
     let lo = Number.POSITIVE_INFINITY;
@@ -157,7 +159,7 @@ function paintQuad(q: QuadSet, i: number, g: Grid, mark: number, clip: ClipRows 
       for (let c = c0; c <= c1; c++) {
         const s = g.stamp[row + c] as number;
         if (s === mark) continue;
-        if (s > g.base && (g.starts[s - g.base - 1] as number) >= g.since) again.all++;
+        if (s > g.base && (g.starts[s - g.base - 1] as number) >= g.since) all++;
         g.stamp[row + c] = mark;
       }
       continue;
@@ -174,12 +176,14 @@ function paintQuad(q: QuadSet, i: number, g: Grid, mark: number, clip: ClipRows 
       const inside = (west & 1) === 1;
       const s = g.stamp[at] as number;
       if (s > g.base && (g.starts[s - g.base - 1] as number) >= g.since) {
-        again.all++;
-        if (!inside) again.outside++;
+        all++;
+        if (!inside) outside++;
       }
       if (inside) g.stamp[at] = mark;
     }
   }
+  again.all += all;
+  again.outside += outside;
 }
 
 interface Box {
