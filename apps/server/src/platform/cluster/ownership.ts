@@ -69,6 +69,8 @@ export function createOwnership(o: {
       connectionString: o.databaseUrl,
       keepAlive: true,
       keepAliveInitialDelayMillis: 5_000,
+      // The server notices a vanished process within ~9 s too (its locks then go): 3 s idle, 3 probes 2 s apart.
+      options: '-c tcp_keepalives_idle=3 -c tcp_keepalives_interval=2 -c tcp_keepalives_count=3',
       application_name: 'agrifleet-ownership',
     });
     c.on('error', () => {
@@ -145,7 +147,22 @@ export function createOwnership(o: {
       { acquired: got.length, owned: held.size, members: memberCount },
       'cluster: partitions taken',
     );
-    await o.events.acquired(got);
+    try {
+      await o.events.acquired(got);
+    } catch (err) {
+      // Not made ready (the database away during recovery, say): given back, taken again at a
+      // later balance, rather than held with nobody consuming them.
+      o.logger?.warn(
+        { err: (err as Error).message, partitions: got.length },
+        'cluster: partitions not made ready; handing them back',
+      );
+      await o.events.releasing(got).catch(() => undefined);
+      for (const p of got) {
+        held.delete(p);
+        if (client === c)
+          await c.query('SELECT pg_advisory_unlock($1, $2)', [PARTITION_CLASS, p]).catch(() => undefined);
+      }
+    }
   }
 
   function schedule() {
