@@ -23,7 +23,10 @@
 // Stopping: Ctrl-C (or one SIGTERM) stops HAProxy and the consoles (each drains DRAIN_SECONDS), then
 // NATS and the embedded PostgreSQL, which run in process groups of their own so that the terminal's
 // Ctrl-C does not stop them under the consoles. A console that ends by itself (kill -9) is reported
-// and the others carry on: its partitions are taken over within seconds.
+// and the others carry on: its partitions are taken over within seconds. The consoles write to this
+// terminal directly (not through a pipe here): a console whose launcher was killed then still stops
+// (AGRIFLEET_STOP_WITH_PARENT), where one writing into a pipe nobody reads hung on its last log
+// line. NATS and HAProxy left by a killed launcher are stopped by the next run (pid files).
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -132,7 +135,7 @@ function prefixed(child, name) {
 }
 
 /** A process left by a launcher that was killed: its pid file names it, its command line confirms it. */
-function stopLeft(pidFile, name) {
+async function stopLeft(pidFile, name) {
   let pid = 0;
   try {
     pid = Number(readFileSync(pidFile, 'utf8').trim()) || 0;
@@ -143,6 +146,7 @@ function stopLeft(pidFile, name) {
     if (pid > 0 && readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(name)) {
       console.log(`Stopping the ${name} (pid ${pid}) a former run left behind`);
       process.kill(pid, 'SIGTERM');
+      for (let i = 0; i < 50 && existsSync(`/proc/${pid}`); i++) await sleep(100);
     }
   } catch {}
   rmSync(pidFile, { force: true });
@@ -206,7 +210,7 @@ async function startNats() {
     );
   const { port, store, url } = plan.nats;
   const pidFile = join(plan.dir, 'nats.pid');
-  stopLeft(pidFile, 'nats-server');
+  await stopLeft(pidFile, 'nats-server');
   if (await listening(port)) throw new Error(`port ${port} (CLUSTER_NATS_PORT) is taken`);
   mkdirSync(store, { recursive: true });
   console.log(`Starting NATS with JetStream on ${url} (${store})...`);
@@ -257,7 +261,7 @@ function startConsole(c, env) {
   const first = c.seeds;
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', 'inherit', 'inherit'],
     env: {
       ...process.env,
       ...env,
@@ -273,7 +277,6 @@ function startConsole(c, env) {
   });
   const entry = { ...c, proc: child, alive: true };
   consoles.push(entry);
-  prefixed(child, c.name);
   child.on('exit', (code, signal) => {
     entry.alive = false;
     if (stopping) return;
@@ -297,11 +300,11 @@ async function ready(c) {
   throw new Error(`${c.name} was not ready within ${START_WAIT_MS / 1000} s`);
 }
 
-function startHaproxy() {
+async function startHaproxy() {
   const bin = which('haproxy', ['/usr/sbin/haproxy', '/usr/bin/haproxy', '/usr/local/sbin/haproxy']);
   if (!bin) return null;
   const pidFile = join(plan.dir, 'haproxy.pid');
-  stopLeft(pidFile, 'haproxy');
+  await stopLeft(pidFile, 'haproxy');
   const env = {
     ...process.env,
     FRONT_BIND: `:${plan.front}`,
@@ -408,7 +411,7 @@ async function main() {
   if (rest.length) console.log(`Starting ${rest.map((c) => `${c.name} on port ${c.port}`).join(', ')}...`);
   await Promise.all(rest.map((c) => ready(startConsole(c, env))));
   if (stopping) return;
-  const log = startHaproxy();
+  const log = await startHaproxy();
   const direct = plan.consoles.map((c) => `  ${c.name}: http://localhost:${c.port}  (MQTT ${c.mqttPort})`);
   const lines = [
     '',
