@@ -6,24 +6,53 @@
  * drone's track blobs end to end: no decoding, no re-encoding.
  */
 import type { TelemetryPoint } from '@agrifleet/domain';
-import { decodeTrack, encodeTrack } from './trackCodec.ts';
+import { ByteWriter, decodeTrack, encodeTrackInto } from './trackCodec.ts';
 
 /** Points must be in time order within a drone. */
 export function encodeJournal(byDrone: ReadonlyMap<string, readonly TelemetryPoint[]>): Buffer {
-  const parts: Buffer[] = [];
+  // One buffer for the whole flush, each segment written in place (its track's length filled in
+  // once the track is written): no buffer per drone, no concatenation.
+  let size = 64;
+  for (const points of byDrone.values()) size += 64 + 24 * points.length;
+  const w = new ByteWriter(size);
+  let view = new DataView(w.buf.buffer, w.buf.byteOffset);
   for (const [droneId, points] of byDrone) {
-    const id = Buffer.from(droneId, 'utf8');
-    const track = encodeTrack(points);
-    const head = Buffer.alloc(2);
-    head.writeUInt16BE(id.length, 0);
-    const meta = Buffer.alloc(24);
-    meta.writeUInt32BE(points.length, 0);
-    meta.writeDoubleBE(points[0]?.recordTime ?? 0, 4);
-    meta.writeDoubleBE(points.at(-1)?.recordTime ?? 0, 12);
-    meta.writeUInt32BE(track.byteLength, 20);
-    parts.push(head, id, meta, Buffer.from(track.buffer, track.byteOffset, track.byteLength));
+    const idLen = asciiLength(droneId);
+    if (idLen < 0) {
+      const id = Buffer.from(droneId, 'utf8');
+      w.room(2 + id.length);
+      w.buf[w.n++] = id.length >>> 8;
+      w.buf[w.n++] = id.length & 0xff;
+      w.buf.set(id, w.n);
+      w.n += id.length;
+    } else {
+      w.room(2 + idLen);
+      const buf = w.buf;
+      let n = w.n;
+      buf[n++] = idLen >>> 8;
+      buf[n++] = idLen & 0xff;
+      for (let i = 0; i < idLen; i++) buf[n++] = droneId.charCodeAt(i);
+      w.n = n;
+    }
+    w.room(24);
+    if (view.buffer !== w.buf.buffer) view = new DataView(w.buf.buffer, w.buf.byteOffset);
+    const at = w.n;
+    view.setUint32(at, points.length);
+    view.setFloat64(at + 4, points[0]?.recordTime ?? 0);
+    view.setFloat64(at + 12, points[points.length - 1]?.recordTime ?? 0);
+    w.n += 24;
+    encodeTrackInto(w, points);
+    // The buffer may have grown: write the track's length through the current one.
+    if (view.buffer !== w.buf.buffer) view = new DataView(w.buf.buffer, w.buf.byteOffset);
+    view.setUint32(at + 20, w.n - at - 24);
   }
-  return Buffer.concat(parts);
+  return Buffer.from(w.buf.buffer, w.buf.byteOffset, w.n);
+}
+
+/** The length of an all-ASCII id (its UTF-8 bytes are its char codes), or -1. */
+function asciiLength(id: string): number {
+  for (let i = 0; i < id.length; i++) if (id.charCodeAt(i) > 0x7f) return -1;
+  return id.length;
 }
 
 export interface JournalSegment {

@@ -35,18 +35,25 @@ type Extra = { workArea?: number; sim?: boolean };
 
 const RTK_CODES = [undefined, 0, 1, 2, 4, 5] as const;
 
-class Writer {
+/**
+ * A growing byte buffer. The encoder reserves room for a whole point at once (`room`) and then
+ * writes without a check per byte: this runs for every point ingest stores.
+ */
+export class ByteWriter {
   buf: Uint8Array;
   n = 0;
   constructor(size: number) {
-    this.buf = new Uint8Array(size);
+    this.buf = new Uint8Array(Math.max(16, size));
+  }
+  /** Makes room for `bytes` more. */
+  room(bytes: number) {
+    if (this.n + bytes <= this.buf.length) return;
+    const next = new Uint8Array(Math.max(this.buf.length * 2, this.n + bytes));
+    next.set(this.buf.subarray(0, this.n));
+    this.buf = next;
   }
   byte(b: number) {
-    if (this.n === this.buf.length) {
-      const next = new Uint8Array(this.buf.length * 2);
-      next.set(this.buf);
-      this.buf = next;
-    }
+    this.room(1);
     this.buf[this.n++] = b;
   }
   /** Unsigned varint of a non-negative safe integer. */
@@ -85,31 +92,110 @@ class Reader {
   }
 }
 
-/** Quantised value of field f of a point (workArea is stored plus one, so that 0 means absent). */
-function quantised(p: TelemetryPoint & Extra, f: number): number {
-  const [key, scale] = FIELDS[f] as (typeof FIELDS)[number];
-  if (key === 'workArea') return p.workArea === undefined ? 0 : Math.round(p.workArea) + 1;
-  return Math.round(((p[key] as number | undefined) ?? 0) * scale);
+/** Bytes a point takes at most when every zigzag value is below 2^56 (8 varint bytes each). */
+const POINT_ROOM = FIELDS.length * 8 + 1;
+const FAST_LIMIT = 2 ** 56;
+
+/**
+ * Appends the zigzag varint of `d` to `w` (room made by the caller for values below FAST_LIMIT;
+ * the same arithmetic as ByteWriter.svarint, which takes anything else).
+ */
+function put(w: ByteWriter, d: number) {
+  let u = d < 0 ? -2 * d - 1 : 2 * d;
+  if (!(u < FAST_LIMIT)) {
+    w.svarint(d);
+    w.room(POINT_ROOM);
+    return;
+  }
+  const buf = w.buf;
+  let n = w.n;
+  while (u >= 0x80) {
+    buf[n++] = (u % 0x80) | 0x80;
+    u = Math.floor(u / 0x80);
+  }
+  buf[n++] = u;
+  w.n = n;
+}
+
+/**
+ * Appends the track blob of `points` to `w` (what encodeTrack returns). Every field is quantised
+ * as FIELDS says (`Math.round(value * scale)`, absent as 0; workArea stored plus one so that 0
+ * means absent), written in FIELDS order: plain code, no lookup or closure per field.
+ */
+export function encodeTrackInto(w: ByteWriter, points: readonly TelemetryPoint[]) {
+  w.room(4 + 8);
+  for (const b of MAGIC) w.byte(b);
+  w.uvarint(points.length);
+  let t = 0;
+  let lng = 0;
+  let lat = 0;
+  let height = 0;
+  let speed = 0;
+  let heading = 0;
+  let battery = 0;
+  let flow = 0;
+  let swath = 0;
+  let tank = 0;
+  let pilot = 0;
+  let crop = 0;
+  let area = 0;
+  let work = 0;
+  let q = 0;
+  for (let i = 0; i < points.length; i++) {
+    const x = points[i] as TelemetryPoint & Extra;
+    w.room(POINT_ROOM);
+    q = Math.round((x.recordTime ?? 0) * 1);
+    put(w, q - t);
+    t = q;
+    q = Math.round((x.lng ?? 0) * 1e7);
+    put(w, q - lng);
+    lng = q;
+    q = Math.round((x.lat ?? 0) * 1e7);
+    put(w, q - lat);
+    lat = q;
+    q = Math.round((x.height ?? 0) * 100);
+    put(w, q - height);
+    height = q;
+    q = Math.round((x.speed ?? 0) * 100);
+    put(w, q - speed);
+    speed = q;
+    q = Math.round((x.heading ?? 0) * 10);
+    put(w, q - heading);
+    heading = q;
+    q = Math.round((x.battery ?? 0) * 10);
+    put(w, q - battery);
+    battery = q;
+    q = Math.round((x.flow ?? 0) * 100);
+    put(w, q - flow);
+    flow = q;
+    q = Math.round((x.swath ?? 0) * 100);
+    put(w, q - swath);
+    swath = q;
+    q = Math.round((x.tank ?? 0) * 100);
+    put(w, q - tank);
+    tank = q;
+    q = Math.round((x.pilotId ?? 0) * 1);
+    put(w, q - pilot);
+    pilot = q;
+    q = Math.round((x.cropId ?? 0) * 1);
+    put(w, q - crop);
+    crop = q;
+    q = x.workArea === undefined ? 0 : Math.round(x.workArea) + 1;
+    put(w, q - area);
+    area = q;
+    q = Math.round((x.workType ?? 0) * 1);
+    put(w, q - work);
+    work = q;
+    const mode = Math.max(0, FLIGHT_MODES.indexOf(x.mode));
+    const rtk = Math.max(0, RTK_CODES.indexOf(x.rtk));
+    w.buf[w.n++] = (x.pump ? 1 : 0) | (mode << 1) | (rtk << 4) | (x.sim ? 0x80 : 0);
+  }
 }
 
 export function encodeTrack(points: readonly TelemetryPoint[]): Uint8Array {
   // Sized for a typical point (14 small deltas and a flag byte): one allocation per blob.
-  const w = new Writer(16 + 24 * points.length);
-  for (const b of MAGIC) w.byte(b);
-  w.uvarint(points.length);
-  // Plain loops, no closure per point: this runs for every point ingest stores (twice).
-  const prev = new Float64Array(FIELDS.length);
-  for (let i = 0; i < points.length; i++) {
-    const x = points[i] as TelemetryPoint & Extra;
-    for (let f = 0; f < FIELDS.length; f++) {
-      const q = quantised(x, f);
-      w.svarint(q - (prev[f] as number));
-      prev[f] = q;
-    }
-    const mode = Math.max(0, FLIGHT_MODES.indexOf(x.mode));
-    const rtk = Math.max(0, RTK_CODES.indexOf(x.rtk));
-    w.byte((x.pump ? 1 : 0) | (mode << 1) | (rtk << 4) | (x.sim ? 0x80 : 0));
-  }
+  const w = new ByteWriter(16 + 24 * points.length);
+  encodeTrackInto(w, points);
   return w.buf.slice(0, w.n);
 }
 
