@@ -126,6 +126,14 @@ export function createDroneDirectory(db: Db, notifier?: Notifier) {
       }
       return p;
     },
+    /**
+     * The drone as `get` would answer it from the cache, without a promise: undefined when `get`
+     * must load it (not cached, or cached too long ago).
+     */
+    fresh(droneId: string): DroneMeta | null | undefined {
+      const hit = cache.get(droneId);
+      return hit && Date.now() - hit.at < TTL_MS ? hit.meta : undefined;
+    },
     /** Cached value without I/O (undefined when not loaded). */
     peek(droneId: string): DroneMeta | null | undefined {
       return cache.get(droneId)?.meta;

@@ -100,6 +100,8 @@ export function createIngest(deps: IngestDeps) {
   const drones = new Map<string, DroneTrack>();
   let lastPrune = now();
   let router: IngestRouter | null = null;
+  /** Drones with messages waiting for a directory lookup (how many). */
+  const lookups = new Map<string, number>();
   const timeWindow = deps.window ?? DEFAULT_TIME_WINDOW;
   const counters = {
     ...nothingIngested(),
@@ -225,7 +227,19 @@ export function createIngest(deps: IngestDeps) {
       points: readonly TelemetryPoint[],
       accountId: number | null,
     ): Promise<IngestResult> {
-      const meta = await directory.get(droneId);
+      // A cached drone is answered without a promise, unless one of its messages is waiting for
+      // the directory: that one goes first (a drone's messages are taken in the order they came).
+      let meta = lookups.has(droneId) ? undefined : directory.fresh(droneId);
+      if (meta === undefined) {
+        lookups.set(droneId, (lookups.get(droneId) ?? 0) + 1);
+        try {
+          meta = await directory.get(droneId);
+        } finally {
+          const n = (lookups.get(droneId) ?? 1) - 1;
+          if (n > 0) lookups.set(droneId, n);
+          else lookups.delete(droneId);
+        }
+      }
       if (!meta) {
         counters.rejected++;
         counters.lastRejectReason = `unknown drone ${droneId}`;

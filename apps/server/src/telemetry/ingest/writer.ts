@@ -59,9 +59,25 @@ export interface WriterOptions {
   buildSortie: (job: CloseJob, points: TelemetryPoint[]) => NewSortie | null | Promise<NewSortie | null>;
 }
 
-interface Waiter {
+/**
+ * What the callers of one flush wait for: one promise shared by every append of the flush (one
+ * message of one point per drone is the usual call; a promise and two closures each cost more
+ * than storing the point).
+ */
+interface Batch {
+  promise: Promise<void>;
   resolve: () => void;
   reject: (err: Error) => void;
+}
+
+function newBatch(): Batch {
+  let resolve!: () => void;
+  let reject!: (err: Error) => void;
+  const promise = new Promise<void>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
 }
 
 export function createWriter(db: Db, opts: WriterOptions) {
@@ -72,7 +88,7 @@ export function createWriter(db: Db, opts: WriterOptions) {
   let lastCompaction = Date.now();
   let journalDirty = false;
   let chunks: Chunk[] = [];
-  let waiters: Waiter[] = [];
+  let batch: Batch | null = null;
   let pendingPoints = 0;
   let sorties: CloseJob[] = [];
   let events: DroneEvent[] = [];
@@ -139,7 +155,7 @@ export function createWriter(db: Db, opts: WriterOptions) {
 
   async function flushOnce(): Promise<void> {
     const myChunks = chunks;
-    const myWaiters = waiters;
+    const myBatch = batch;
     const mySorties = sorties;
     const myEvents = events;
     const myPrunes = prunes;
@@ -149,7 +165,7 @@ export function createWriter(db: Db, opts: WriterOptions) {
       lastPositionsWrite = Date.now();
     }
     chunks = [];
-    waiters = [];
+    batch = null;
     sorties = [];
     events = [];
     prunes = [];
@@ -179,7 +195,7 @@ export function createWriter(db: Db, opts: WriterOptions) {
       stats.chunks += myChunks.length;
       stats.sorties += mySorties.length;
       for (const c of myChunks) stats.points += c.points.length;
-      for (const w of myWaiters) w.resolve();
+      myBatch?.resolve();
       if (myChunks.length) opts.onCommitted?.(myChunks);
     } catch (err) {
       stats.failures++;
@@ -190,9 +206,11 @@ export function createWriter(db: Db, opts: WriterOptions) {
       const failure = new Error('telemetry store unavailable');
       // Points queued behind the failed ones are refused too, so each drone's retry comes in order.
       const failedChunks = [...myChunks, ...chunks];
-      for (const w of [...myWaiters, ...waiters]) w.reject(failure);
+      myBatch?.reject(failure);
+      // (appended to while the transaction ran: the compiler cannot see that)
+      (batch as Batch | null)?.reject(failure);
       chunks = [];
-      waiters = [];
+      batch = null;
       pendingPoints = 0;
       if (failedChunks.length) opts.onFailed?.(failedChunks);
       // Derived rows are retried; their points are still in track_chunks.
@@ -209,12 +227,11 @@ export function createWriter(db: Db, opts: WriterOptions) {
     /** Stores a drone's points; resolves once they are committed. */
     append(droneId: string, points: TelemetryPoint[]): Promise<void> {
       if (closed) return Promise.reject(new Error('telemetry writer closed'));
-      return new Promise<void>((resolve, reject) => {
-        chunks.push({ droneId, points });
-        waiters.push({ resolve, reject });
-        pendingPoints += points.length;
-        schedule(pendingPoints >= maxPoints);
-      });
+      batch ??= newBatch();
+      chunks.push({ droneId, points });
+      pendingPoints += points.length;
+      schedule(pendingPoints >= maxPoints);
+      return batch.promise;
     },
     closeSortie(job: CloseJob) {
       sorties.push(job);

@@ -50,13 +50,26 @@ export type RetractHook = (trx: Transaction<Database>, sortieIds: number[]) => P
 /** How far after a 'timeout' sortie's last point a sortie begun in the air still continues it. */
 const RESUME_GAP_MS = DEFAULT_TRACKER.timeoutMs;
 
-/** A drone's points of several chunks together, each drone once (in the order first seen). */
-function groupByDrone(chunks: readonly Chunk[]): Map<string, TelemetryPoint[]> {
-  const byDrone = new Map<string, TelemetryPoint[]>();
+/**
+ * A drone's points of several chunks together, each drone once (in the order first seen). A drone
+ * with one chunk (the usual case) keeps that chunk's array; a second chunk makes a copy to add to.
+ */
+function groupByDrone(chunks: readonly Chunk[]): Map<string, readonly TelemetryPoint[]> {
+  const byDrone = new Map<string, readonly TelemetryPoint[]>();
+  let copies: Set<readonly TelemetryPoint[]> | null = null;
   for (const c of chunks) {
     const list = byDrone.get(c.droneId);
-    if (list) for (const p of c.points) list.push(p);
-    else byDrone.set(c.droneId, [...c.points]);
+    if (!list) byDrone.set(c.droneId, c.points);
+    else {
+      copies ??= new Set();
+      let mine = list as TelemetryPoint[];
+      if (!copies.has(list)) {
+        mine = [...list];
+        copies.add(mine);
+        byDrone.set(c.droneId, mine);
+      }
+      for (const p of c.points) mine.push(p);
+    }
   }
   return byDrone;
 }
