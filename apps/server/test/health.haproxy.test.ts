@@ -87,6 +87,7 @@ beforeAll(async () => {
     // Nothing listens there: the third server stays DOWN, as when a process is missing.
     CONSOLE_3: `127.0.0.1:${await freePort()}`,
     STATS_BIND: `127.0.0.1:${await freePort()}`,
+    MQTT_FRONT_BIND: `127.0.0.1:${await freePort()}`,
     HAPROXY_SOCKET: join(folder, 'admin.sock'),
   };
   haproxy = spawn('haproxy', ['-db', '-f', CONFIG], {
