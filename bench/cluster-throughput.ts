@@ -1,0 +1,235 @@
+/**
+ * Ingest throughput per process in cluster mode against one process (issue 24, "Figures: throughput
+ * per process in cluster mode within 15 % of the single-process figure"). Prints JSON.
+ *
+ *   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/cluster-throughput.ts
+ *
+ * BENCH_PROCESSES ("1,2,3": 1 is the plain single process, no cluster; more are cluster mode on a
+ * nats-server with JetStream this bench starts), BENCH_DRONES (2000), BENCH_GATEWAYS (8),
+ * BENCH_SECONDS (20), BENCH_WARMUP_SECONDS (5), BENCH_PARTITIONS (16).
+ *
+ * Each configuration gets a fresh database (bench/cluster-failover.ts prepareDatabase) and real
+ * consoles in child processes. The load is bench/ingest.ts's http-max shape: G gateways, each
+ * with D/G drones, each POST /api/telemetry/batch carrying one point per drone (simulated flights,
+ * bench/fleet-samples.ts), the next posted as soon as the last is answered (saturating: the
+ * answer comes once the points are stored). Gateway g posts to process g mod N, as a load balancer
+ * spreads connections; a gateway's drones belong to every partition, so in cluster mode about
+ * (N-1)/N of each batch is forwarded to its owners through JetStream.
+ *
+ * Figures per configuration: points/s acknowledged in total and per process, and the CPU the
+ * consoles, nats-server and PostgreSQL used meanwhile (from /proc), hence points per console
+ * CPU-second. On a machine with fewer cores than processes the per-process rate falls with N
+ * whatever the code does; the CPU-normalised figure is the one that compares the work per point.
+ */
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import { availableParallelism } from 'node:os';
+import { startNatsServer } from '../apps/server/test/natsServer.ts';
+import {
+  makeSlot,
+  partitionHolders,
+  prepareDatabase,
+  type Slot,
+  startSlot,
+  stopSlot,
+  uptime,
+} from './cluster-failover.ts';
+import { generateSamples, pointAt, type Samples } from './fleet-samples.ts';
+import { benchDroneId, postgresCpuSeconds } from './telemetry-kit.ts';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
+
+/** CPU seconds (user + system) of one process, from /proc (0 once it is gone). */
+function pidCpuSeconds(pid: number | undefined): number {
+  if (!pid) return 0;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(f[11]) + Number(f[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+function pointTemplate(s: Samples, drone: number, j: number): string {
+  const { recordTime: _, ...rest } = pointAt(s, drone, j, 0);
+  return `{"recordTime":\0,${JSON.stringify(rest).slice(1)}`;
+}
+
+async function run(
+  n: number,
+  o: { drones: number; gateways: number; seconds: number; warmup: number; partitions: number },
+) {
+  const nats = n > 1 ? await startNatsServer() : null;
+  const bdb = await prepareDatabase(o.drones);
+  const slots: Slot[] = [];
+  try {
+    for (let i = 0; i < n; i++) slots.push(await makeSlot(i));
+    const cluster = nats ? { CLUSTER_NATS_URL: nats.url, CLUSTER_PARTITIONS: String(o.partitions) } : null;
+    await Promise.all(slots.map((s) => startSlot(s, bdb.databaseUrl, cluster)));
+    if (cluster)
+      for (const deadline = Date.now() + 30_000; Date.now() < deadline; ) {
+        const h = await partitionHolders(bdb.databaseUrl);
+        if (h.length === n && h.reduce((a, b) => a + b, 0) === o.partitions) break;
+        await sleep(250);
+      }
+
+    // Request bodies, built before any timing: gateway g, tick j -> the parts around the record times.
+    const G = o.gateways;
+    const per = Math.ceil(o.drones / G);
+    const ticks = 200;
+    const samples = generateSamples(o.drones, ticks);
+    const templates: string[][][] = [];
+    for (let g = 0; g < G; g++) {
+      const mine: string[][] = [];
+      for (let j = 0; j < ticks; j++) {
+        const items: string[] = [];
+        for (let d = g * per; d < Math.min(o.drones, (g + 1) * per); d++)
+          items.push(`{"droneId":"${benchDroneId(d)}","points":[${pointTemplate(samples, d, j)}]}`);
+        mine.push(`{"drones":[${items.join(',')}]}`.split('\0'));
+      }
+      templates.push(mine);
+    }
+    const agents = Array.from({ length: G }, () => new http.Agent({ keepAlive: true, maxSockets: 4 }));
+    const post = (g: number, body: string) =>
+      new Promise<number>((resolve) => {
+        const slot = slots[g % n] as Slot;
+        const req = http.request(
+          {
+            host: '127.0.0.1',
+            port: slot.port,
+            path: '/api/telemetry/batch',
+            method: 'POST',
+            agent: agents[g],
+            headers: {
+              authorization: bdb.authorization,
+              'content-type': 'application/json',
+              'content-length': Buffer.byteLength(body),
+            },
+          },
+          (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (c: Buffer) => chunks.push(c));
+            res.on('end', () => {
+              if (res.statusCode !== 200) return resolve(-1);
+              let accepted = 0;
+              for (const d of (
+                JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
+                  data: { drones: Array<{ accepted: number }> };
+                }
+              ).data.drones)
+                accepted += d.accepted;
+              resolve(accepted);
+            });
+            res.on('error', () => resolve(-1));
+          },
+        );
+        req.on('error', () => resolve(-1));
+        req.end(body);
+      });
+
+    const t0 = Date.now() + 200;
+    const from = t0 + o.warmup * 1000;
+    const until = from + o.seconds * 1000;
+    const perSlot = new Float64Array(n);
+    let acked = 0;
+    let failures = 0;
+    let requests = 0;
+    let cpu0: number[] = [];
+    let cpu1: number[] = [];
+    const pids = () => slots.map((s) => s.proc?.pid);
+    const natsCpu = () => (nats?.proc.pid ? pidCpuSeconds(nats.proc.pid) : 0);
+    const lastRt = new Float64Array(G);
+    const snap = () => [...pids().map(pidCpuSeconds), natsCpu(), postgresCpuSeconds()];
+    const window = (async () => {
+      await sleep(from - Date.now());
+      cpu0 = snap();
+      await sleep(until - Date.now());
+      cpu1 = snap();
+    })();
+    await sleep(t0 - Date.now());
+    await Promise.all(
+      Array.from({ length: G }, async (_, g) => {
+        for (let j = 0; Date.now() < until; j++) {
+          const parts = (templates[g] as string[][])[j % ticks] as string[];
+          const rt = Math.max(Date.now(), (lastRt[g] as number) + 1);
+          lastRt[g] = rt;
+          const r = await post(g, parts.join(String(rt)));
+          const done = Date.now();
+          requests++;
+          if (r < 0) failures++;
+          else if (done >= from && done < until) {
+            acked += r;
+            perSlot[g % n] = (perSlot[g % n] as number) + r;
+          }
+        }
+      }),
+    );
+    await window;
+    for (const a of agents) a.destroy();
+    const used = cpu1.map((v, i) => v - (cpu0[i] as number));
+    const consoleCpu = used.slice(0, n).reduce((a, b) => a + b, 0);
+    const pointsPerS = acked / o.seconds;
+    return {
+      processes: n,
+      mode: n > 1 ? 'cluster' : 'single process',
+      pointsPerS: Math.round(pointsPerS),
+      perProcessPointsPerS: Math.round(pointsPerS / n),
+      receivedByProcess: [...perSlot].map((v) => Math.round(v / o.seconds)),
+      requests,
+      failures,
+      cpuCores: {
+        consoles: Number((consoleCpu / o.seconds).toFixed(2)),
+        perConsole: used.slice(0, n).map((v) => Number((v / o.seconds).toFixed(2))),
+        natsServer: Number(((used[n] ?? 0) / o.seconds).toFixed(2)),
+        postgres: Number(((used[n + 1] ?? 0) / o.seconds).toFixed(2)),
+      },
+      pointsPerConsoleCpuSecond: Math.round(acked / Math.max(0.01, consoleCpu)),
+      load: uptime(),
+    };
+  } finally {
+    for (const s of slots) await stopSlot(s);
+    await bdb.stop();
+    await nats?.stop();
+  }
+}
+
+async function main() {
+  const env = process.env;
+  const o = {
+    drones: Number(env.BENCH_DRONES ?? 2000),
+    gateways: Number(env.BENCH_GATEWAYS ?? 8),
+    seconds: Number(env.BENCH_SECONDS ?? 20),
+    warmup: Number(env.BENCH_WARMUP_SECONDS ?? 5),
+    partitions: Number(env.BENCH_PARTITIONS ?? 16),
+  };
+  const ns = (env.BENCH_PROCESSES ?? '1,2,3').split(',').map(Number);
+  const out: Record<string, unknown> = {
+    bench: 'cluster-throughput',
+    settings: o,
+    cores: availableParallelism(),
+    loadBefore: uptime(),
+  };
+  const runs: Array<Awaited<ReturnType<typeof run>>> = [];
+  for (const n of ns) {
+    const r = await run(n, o);
+    runs.push(r);
+    console.error(JSON.stringify(r));
+  }
+  const single = runs.find((r) => r.processes === 1);
+  out.runs = runs;
+  if (single)
+    out.ratioToSingleProcess = runs
+      .filter((r) => r !== single)
+      .map((r) => ({
+        processes: r.processes,
+        perProcess: Number((r.perProcessPointsPerS / single.perProcessPointsPerS).toFixed(2)),
+        total: Number((r.pointsPerS / single.pointsPerS).toFixed(2)),
+        perConsoleCpuSecond: Number(
+          (r.pointsPerConsoleCpuSecond / single.pointsPerConsoleCpuSecond).toFixed(2),
+        ),
+      }));
+  console.log(JSON.stringify(out, null, 2));
+}
+
+await main();
