@@ -21,6 +21,7 @@
  *   `agrifleet.live`; every other process puts them in its own live state, so a monitor opened on
  *   any process shows every drone.
  */
+import { randomUUID } from 'node:crypto';
 import type { TelemetryPoint } from '@agrifleet/domain';
 import {
   AckPolicy,
@@ -99,6 +100,13 @@ export function createClusterIngest(o: {
   const consumers = new Map<number, { messages: ConsumerMessages; inFlight: Set<Promise<void>> }>();
   const pending = new Map<string, { resolve: (r: IngestResult) => void; reject: (e: Error) => void }>();
   const replyTo = replySubject(config.nodeId);
+  /**
+   * This process's own prefix of its message ids: a process restarted under the same node id
+   * (CLUSTER_NODE_ID is set per slot) counts from 1 again, and an owner's late answer to the dead
+   * one's message (redelivered after a take-over) must not settle the new one's message of that
+   * number (an acknowledgement before its points are stored, or another drone's refusal).
+   */
+  const incarnation = randomUUID().slice(0, 8);
   const counters = { forwarded: 0, consumed: 0, liveIn: 0, liveOut: 0 };
   let seq = 0;
   let replies: Subscription | null = null;
@@ -112,7 +120,7 @@ export function createClusterIngest(o: {
 
   async function forward(droneId: string, kind: 'raw' | 'pts', data: Uint8Array, accountId: number | null) {
     const p = partitionOfDrone(droneId);
-    const i = `${++seq}`;
+    const i = `${incarnation}.${++seq}`;
     const h = natsHeaders();
     h.set('d', droneId);
     h.set('k', kind);
