@@ -199,6 +199,37 @@ export async function partitionHolders(databaseUrl: string): Promise<number[]> {
   return rows.map((r) => r.n);
 }
 
+/** Partitions owned and ready per process (agrifleet_cluster_partitions_owned of its /metrics; loopback needs no token). */
+export async function partitionsReady(s: Slot): Promise<number | null> {
+  try {
+    const text = await (
+      await fetch(`http://127.0.0.1:${s.port}/metrics`, { signal: AbortSignal.timeout(2_000) })
+    ).text();
+    const m = /^agrifleet_cluster_partitions_owned(?:\{[^}]*\})? (\d+)/m.exec(text);
+    return m ? Number(m[1]) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The warnings and errors a console logged (pino JSON lines), counted by message; `samples` keeps the first lines of each. */
+export function warnings(output: string, into = new Map<string, number>(), samples?: Map<string, string[]>) {
+  for (const line of output.split('\n')) {
+    if (!line.startsWith('{')) continue;
+    try {
+      const l = JSON.parse(line) as { level?: number; msg?: string };
+      if ((l.level ?? 0) < 40) continue;
+      const msg = l.msg ?? '?';
+      into.set(msg, (into.get(msg) ?? 0) + 1);
+      const kept = samples?.get(msg) ?? [];
+      if (samples && kept.length < 2) samples.set(msg, [...kept, line.slice(0, 1200)]);
+    } catch {
+      // not a log line
+    }
+  }
+  return into;
+}
+
 export const uptime = () => {
   try {
     return execFileSync('uptime', { encoding: 'utf8' }).trim();
@@ -337,10 +368,14 @@ interface Stored {
   areaM2: number;
   perDrone: Map<string, number>;
   lostPoints: number;
+  lostExamples: Array<{ drone: string; first: string; last: string; n: number }>;
   duplicatedPoints: number;
   overlappingSorties: number;
   airbornePointsInNoSortie: number;
   noflyAlerts: Map<string, number>;
+  /** No-fly alerts never closed, and each drone's alerts (start-end). */
+  openNoflyAlerts: number;
+  alertTimes: Map<string, string[]>;
   leasedSorties: number;
   charges: number;
   sortiesChargedTwice: number;
@@ -370,6 +405,7 @@ async function stored(url: string, flights: Flight[], leased: string[]): Promise
   }
   let lost = 0;
   let dup = 0;
+  const lostExamples: Array<{ drone: string; first: string; last: string; n: number }> = [];
   let overlap = 0;
   let orphan = 0;
   for (const f of flights) {
@@ -388,15 +424,28 @@ async function stored(url: string, flights: Flight[], leased: string[]): Promise
         seen.add(p.recordTime);
       }
     }
+    const missing: number[] = [];
     for (const p of f.points.slice(0, f.acked)) {
       const inSortie = ranges.some(([a, b]) => p.recordTime >= a && p.recordTime <= b);
-      if (inSortie && !seen.has(p.recordTime)) lost++;
+      if (inSortie && !seen.has(p.recordTime)) {
+        lost++;
+        missing.push(p.recordTime);
+      }
       if (!inSortie && p.height > 0.5) orphan++;
     }
+    if (missing.length)
+      lostExamples.push({
+        drone: `${f.droneId} (${f.transport})`,
+        first: new Date(missing[0] as number).toISOString().slice(11, 23),
+        last: new Date(missing.at(-1) as number).toISOString().slice(11, 23),
+        n: missing.length,
+      });
   }
-  const alerts = await query<{ drone_id: string; n: number }>(
+  const alerts = await query<{ drone_id: string; n: number; open: number; times: string[] }>(
     url,
-    `SELECT drone_id, count(*)::int AS n FROM anomalies WHERE odd_type = 1 AND drone_id = ANY($1) GROUP BY drone_id`,
+    `SELECT drone_id, count(*)::int AS n, count(*) FILTER (WHERE end_time IS NULL)::int AS open,
+        array_agg(to_char(time, 'HH24:MI:SS') || '-' || coalesce(to_char(end_time, 'HH24:MI:SS'), 'open') ORDER BY time) AS times
+       FROM anomalies WHERE odd_type = 1 AND drone_id = ANY($1) GROUP BY drone_id`,
     [ids],
   );
   const charge = (
@@ -417,10 +466,13 @@ async function stored(url: string, flights: Flight[], leased: string[]): Promise
     areaM2: rows.reduce((a, r) => a + r.area_m2, 0),
     perDrone: new Map([...byDrone].map(([d, l]) => [d, l.length])),
     lostPoints: lost,
+    lostExamples: lostExamples.slice(0, 10),
     duplicatedPoints: dup,
     overlappingSorties: overlap,
     airbornePointsInNoSortie: orphan,
     noflyAlerts: new Map(alerts.map((a) => [a.drone_id, a.n])),
+    openNoflyAlerts: alerts.reduce((n, a) => n + a.open, 0),
+    alertTimes: new Map(alerts.map((a) => [a.drone_id, a.times])),
     leasedSorties: charge.sorties,
     charges: charge.charges,
     sortiesChargedTwice: charge.doubled,
@@ -550,10 +602,14 @@ async function main() {
       at: number;
       slot: number;
       takeOverMs: number | null;
+      readyMs: number | null;
       restartS: number;
       rebalanceMs: number | null;
+      readyAfterRestartMs: number | null;
     }> = [];
     let sending = true;
+    const logged = new Map<string, number>();
+    const samples = new Map<string, string[]>();
     const killer = (async () => {
       for (let k = 1; ; k++) {
         await sleep(t0 + k * KILL_EVERY_S * 1000 - Date.now());
@@ -562,14 +618,28 @@ async function main() {
         victim.alive = false;
         victim.proc?.kill('SIGKILL');
         const at = Date.now();
+        warnings(victim.output(), logged, samples);
         const rec = {
           at: Math.round((at - t0) / 1000),
           slot: victim.index,
           takeOverMs: null as number | null,
+          readyMs: null as number | null,
           restartS: 0,
           rebalanceMs: null as number | null,
+          readyAfterRestartMs: null as number | null,
         };
         kills.push(rec);
+        // Every partition owned and ready (recovered, consuming) on the survivors.
+        const ready = (async () => {
+          while (Date.now() - at < 60_000) {
+            const r = await Promise.all(live().map(partitionsReady));
+            if (r.every((x) => x !== null) && r.reduce<number>((a, b) => a + (b ?? 0), 0) === PARTITIONS) {
+              rec.readyMs = Date.now() - at;
+              return;
+            }
+            await sleep(250);
+          }
+        })();
         const watch = (async () => {
           while (Date.now() - at < 30_000) {
             const h = await partitionHolders(bdb.databaseUrl).catch(() => []);
@@ -582,6 +652,7 @@ async function main() {
         })();
         await sleep(RESTART_AFTER_S * 1000);
         await watch;
+        await ready;
         const r0 = Date.now();
         try {
           await startSlot(victim, bdb.databaseUrl, cluster);
@@ -601,11 +672,24 @@ async function main() {
           }
           await sleep(100);
         }
+        for (const deadline = Date.now() + 30_000; Date.now() < deadline; ) {
+          const r = await Promise.all(live().map(partitionsReady));
+          if (
+            r.length === PROCESSES &&
+            r.every((x) => x) &&
+            r.reduce<number>((a, b) => a + (b ?? 0), 0) === PARTITIONS
+          ) {
+            rec.readyAfterRestartMs = Date.now() - r0;
+            break;
+          }
+          await sleep(250);
+        }
       }
     })();
 
     // ---- the drones ----
     const ackMs: number[] = [];
+    const slow: Array<{ at: number; ms: number; transport: string; drone: string }> = [];
     let refused = 0;
     async function sendHttp(f: Flight, batch: TelemetryPoint[]) {
       const began = Date.now();
@@ -699,6 +783,8 @@ async function main() {
           f.acked = upTo;
           f.batches++;
           ackMs.push(ms);
+          if (ms > 10_000)
+            slow.push({ at: Math.round((now - t0) / 1000), ms, transport: f.transport, drone: f.droneId });
           f.longestBatchMs = Math.max(f.longestBatchMs, ms);
           if (f.acked < f.points.length && (f.points[f.acked] as TelemetryPoint).recordTime <= Date.now()) {
             await sleep(SEND_EVERY_MS - (Date.now() - now));
@@ -729,6 +815,7 @@ async function main() {
     const settled = await settle(bdb.databaseUrl, ids, expectedSorties);
     out.loadAfterFlights = uptime();
     const got = await stored(bdb.databaseUrl, flights, leased);
+    for (const s of slots) warnings(s.output(), logged, samples);
     for (const s of slots) await stopSlot(s);
 
     // ---- the same flights into one process ----
@@ -788,7 +875,15 @@ async function main() {
       batchAckMs: summary(ackMs),
       kills,
       takeOverMs: summary(kills.flatMap((k) => (k.takeOverMs === null ? [] : [k.takeOverMs]))),
+      readyAfterKillMs: summary(kills.flatMap((k) => (k.readyMs === null ? [] : [k.readyMs]))),
+      batchesOver10s: { n: slow.length, first: slow.slice(0, 12) },
+      consoleWarnings: Object.fromEntries(logged),
+      consoleWarningSamples: Object.fromEntries(
+        [...samples].filter(([m]) => !/telemetry batch not stored|MQTT publish check failed/.test(m) || true),
+      ),
       lostAcknowledgedPoints: got.lostPoints,
+      lostExamples: got.lostExamples,
+      killTimes: kills.map((k) => new Date(t0 + k.at * 1000).toISOString().slice(11, 19)),
       airbornePointsInNoSortie: got.airbornePointsInNoSortie,
       duplicatedPoints: got.duplicatedPoints,
       overlappingSorties: got.overlappingSorties,
@@ -815,6 +910,21 @@ async function main() {
         incursions: incursionFlights.reduce((n, f) => n + f.sorties, 0),
         cluster: summary(alertsPer(got), 2),
         oneProcess: summary(alertsPer(one), 2),
+        openAlerts: { cluster: got.openNoflyAlerts, oneProcess: one.openNoflyAlerts },
+        /** Incursion drones whose alerts are not one per incursion: incursion start times and the alerts. */
+        notOnePerIncursion: incursionFlights
+          .filter((f) => (got.noflyAlerts.get(f.droneId) ?? 0) !== f.sorties)
+          .map((f) => ({
+            drone: f.droneId,
+            incursions: f.sorties,
+            airborne: f.air.map(
+              ([a, b]) =>
+                `${new Date(a).toISOString().slice(11, 19)}-${new Date(b).toISOString().slice(11, 19)}`,
+            ),
+            alerts: got.alertTimes.get(f.droneId) ?? [],
+            killsAt: kills.map((k) => new Date(t0 + k.at * 1000).toISOString().slice(11, 19)),
+          }))
+          .slice(0, 5),
         alertsOfOtherDrones: {
           cluster: [...got.noflyAlerts].filter(([d]) => byId.get(d)?.kind !== 'incursion').length,
           oneProcess: [...one.noflyAlerts].filter(([d]) => byId.get(d)?.kind !== 'incursion').length,

@@ -4,7 +4,8 @@
  *
  *   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/cluster-throughput.ts
  *
- * BENCH_PROCESSES ("1,2,3": 1 is the plain single process, no cluster; more are cluster mode on a
+ * BENCH_PROCESSES ("1,2,3": 1 is the plain single process, no cluster; "1c" one process in cluster
+ * mode, owning every partition, so nothing is forwarded; more are cluster mode on a
  * nats-server with JetStream this bench starts), BENCH_DRONES (2000), BENCH_GATEWAYS (8),
  * BENCH_SECONDS (20), BENCH_WARMUP_SECONDS (5), BENCH_PARTITIONS (16).
  *
@@ -58,9 +59,10 @@ function pointTemplate(s: Samples, drone: number, j: number): string {
 
 async function run(
   n: number,
+  clustered: boolean,
   o: { drones: number; gateways: number; seconds: number; warmup: number; partitions: number },
 ) {
-  const nats = n > 1 ? await startNatsServer() : null;
+  const nats = clustered ? await startNatsServer() : null;
   const bdb = await prepareDatabase(o.drones);
   const slots: Slot[] = [];
   try {
@@ -172,7 +174,7 @@ async function run(
     const pointsPerS = acked / o.seconds;
     return {
       processes: n,
-      mode: n > 1 ? 'cluster' : 'single process',
+      mode: clustered ? 'cluster' : 'single process',
       pointsPerS: Math.round(pointsPerS),
       perProcessPointsPerS: Math.round(pointsPerS / n),
       receivedByProcess: [...perSlot].map((v) => Math.round(v / o.seconds)),
@@ -203,7 +205,7 @@ async function main() {
     warmup: Number(env.BENCH_WARMUP_SECONDS ?? 5),
     partitions: Number(env.BENCH_PARTITIONS ?? 16),
   };
-  const ns = (env.BENCH_PROCESSES ?? '1,2,3').split(',').map(Number);
+  const ns = (env.BENCH_PROCESSES ?? '1,2,3').split(',');
   const out: Record<string, unknown> = {
     bench: 'cluster-throughput',
     settings: o,
@@ -212,17 +214,18 @@ async function main() {
   };
   const runs: Array<Awaited<ReturnType<typeof run>>> = [];
   for (const n of ns) {
-    const r = await run(n, o);
+    const r = await run(Number.parseInt(n, 10), n !== '1', o);
     runs.push(r);
     console.error(JSON.stringify(r));
   }
-  const single = runs.find((r) => r.processes === 1);
+  const single = runs.find((r) => r.mode === 'single process');
   out.runs = runs;
   if (single)
     out.ratioToSingleProcess = runs
       .filter((r) => r !== single)
       .map((r) => ({
         processes: r.processes,
+        mode: r.mode,
         perProcess: Number((r.perProcessPointsPerS / single.perProcessPointsPerS).toFixed(2)),
         total: Number((r.pointsPerS / single.pointsPerS).toFixed(2)),
         perConsoleCpuSecond: Number(
