@@ -169,6 +169,12 @@ async function run(
     );
     await window;
     for (const a of agents) a.destroy();
+    // A console that exited under the load: what it said last.
+    const exited = slots.filter((s) => s.proc && (s.proc.exitCode !== null || s.proc.signalCode !== null));
+    for (const s of exited)
+      console.error(
+        `console ${s.index} exited (${s.proc?.exitCode ?? s.proc?.signalCode}):\n${s.output().slice(-3000)}`,
+      );
     const used = cpu1.map((v, i) => v - (cpu0[i] as number));
     const consoleCpu = used.slice(0, n).reduce((a, b) => a + b, 0);
     const pointsPerS = acked / o.seconds;
@@ -180,6 +186,7 @@ async function run(
       receivedByProcess: [...perSlot].map((v) => Math.round(v / o.seconds)),
       requests,
       failures,
+      consolesExited: exited.length,
       cpuCores: {
         consoles: Number((consoleCpu / o.seconds).toFixed(2)),
         perConsole: used.slice(0, n).map((v) => Number((v / o.seconds).toFixed(2))),

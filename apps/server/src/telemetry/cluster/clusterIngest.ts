@@ -54,6 +54,8 @@ import type { Writer } from '../ingest/writer.ts';
 export const REPLY_TIMEOUT_MS = 30_000;
 /** Live positions are sent to the other processes at most this often. */
 export const LIVE_MS = 250;
+/** Most bytes in one message of live positions (NATS refuses more than its max_payload). */
+export const LIVE_MAX_BYTES = 256 * 1024;
 /** Messages of one partition in the owner's pipeline at once. */
 const MAX_ACK_PENDING = 2_000;
 
@@ -287,7 +289,30 @@ export function createClusterIngest(o: {
     const batch = liveBatch;
     liveBatch = [];
     counters.liveOut += batch.length;
-    bus.nc.publish(LIVE_SUBJECT, enc.encode(JSON.stringify({ n: config.nodeId, d: batch })));
+    // In messages under the server's max_payload (1 MiB by default): a busy owner's 250 ms of
+    // positions exceed it, and publish throws (from this timer: it stopped the process).
+    const limit = Math.min(LIVE_MAX_BYTES, bus.nc.info?.max_payload ?? LIVE_MAX_BYTES) - 256;
+    const head = `{"n":${JSON.stringify(config.nodeId)},"d":[`;
+    let parts: string[] = [];
+    let size = 0;
+    const send = () => {
+      if (!parts.length) return;
+      try {
+        bus.nc.publish(LIVE_SUBJECT, enc.encode(`${head}${parts.join(',')}]}`));
+      } catch (err) {
+        o.logger?.warn({ err: (err as Error).message }, 'cluster: live update not sent');
+      }
+      parts = [];
+      size = 0;
+    };
+    for (const e of batch) {
+      const json = JSON.stringify(e);
+      const bytes = Buffer.byteLength(json) + 1;
+      if (size + bytes > limit) send();
+      parts.push(json);
+      size += bytes;
+    }
+    send();
   }
 
   async function onLive(data: Uint8Array) {
