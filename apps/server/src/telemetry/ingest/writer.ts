@@ -11,7 +11,7 @@
  * between only replays them (see recovery.ts).
  */
 import type { TelemetryPoint } from '@agrifleet/domain';
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Logger } from 'pino';
 import type { Db } from '../../platform/db.ts';
 import type { Database } from '../../platform/schema.ts';
@@ -31,6 +31,9 @@ import {
 } from './writerStore.ts';
 
 export type { Chunk, CloseJob, DroneEvent, RetractHook, SortieHook } from './writerStore.ts';
+
+/** The advisory lock (one key, any constant nothing else uses) that orders landings cluster-wide. */
+export const LANDING_LOCK = 0x4147_0201;
 
 export interface WriterOptions {
   /**
@@ -87,6 +90,8 @@ export function createWriter(db: Db, opts: WriterOptions) {
   const compactMs = opts.compactMs ?? 2_000;
   let lastCompaction = Date.now();
   let journalDirty = false;
+  /** This writer's journal rows not compacted yet (committed). */
+  let journalIds: number[] = [];
   let chunks: Chunk[] = [];
   let batch: Batch | null = null;
   let pendingPoints = 0;
@@ -172,11 +177,17 @@ export function createWriter(db: Db, opts: WriterOptions) {
     pendingPoints = 0;
     try {
       const compact = mySorties.length > 0 || Date.now() - lastCompaction >= compactMs;
+      let journalId: number | null = null;
       await db.transaction().execute(async (trx) => {
-        await insertJournal(trx, myChunks);
+        journalId = await insertJournal(trx, myChunks);
         if (myChunks.length) await opts.afterPoints?.(trx, myChunks);
-        // Close jobs read their points from track_chunks: the journal is compacted first.
-        if (compact) await compactJournal(trx);
+        // Close jobs read their points from track_chunks: the journal is compacted first (this
+        // writer's own rows: recovery compacts what others left).
+        if (compact) await compactJournal(trx, journalId === null ? journalIds : [...journalIds, journalId]);
+        // Landings of every process one at a time: their rollups and hooks write shared rows
+        // (daily totals, programme figures, balances), which two processes' flushes would
+        // otherwise lock in different orders (deadlocks seen in cluster mode).
+        if (mySorties.length) await sql`SELECT pg_advisory_xact_lock(${LANDING_LOCK})`.execute(trx);
         const stored: number[] = [];
         for (const job of mySorties) {
           const id = await insertSortie(trx, job, opts.buildSortie, opts.afterSortie, opts.retractSorties);
@@ -191,7 +202,11 @@ export function createWriter(db: Db, opts: WriterOptions) {
       if (compact) {
         lastCompaction = Date.now();
         journalDirty = false;
-      } else if (myChunks.length) journalDirty = true;
+        journalIds = [];
+      } else if (journalId !== null) {
+        journalDirty = true;
+        journalIds.push(journalId);
+      }
       stats.chunks += myChunks.length;
       stats.sorties += mySorties.length;
       for (const c of myChunks) stats.points += c.points.length;

@@ -74,24 +74,31 @@ function groupByDrone(chunks: readonly Chunk[]): Map<string, readonly TelemetryP
   return byDrone;
 }
 
-/** The flush's points as one journal row: durable at COMMIT, whatever the number of drones. */
-export async function insertJournal(trx: Kysely<Database>, chunks: Chunk[]) {
-  if (!chunks.length) return;
+/** The flush's points as one journal row: durable at COMMIT, whatever the number of drones. Its id. */
+export async function insertJournal(trx: Kysely<Database>, chunks: Chunk[]): Promise<number | null> {
+  if (!chunks.length) return null;
   const byDrone = groupByDrone(chunks);
   let points = 0;
   for (const list of byDrone.values()) points += list.length;
-  await trx
+  const row = await trx
     .insertInto('ingest_journal')
     .values({ points, data: encodeJournal(byDrone) })
-    .execute();
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
 }
 
-/** Moves every journal row into per-drone track_chunks (one row per drone, many points). */
-export async function compactJournal(trx: Kysely<Database>): Promise<number> {
-  const rows = await sql<{
-    id: number;
-    data: Uint8Array;
-  }>`DELETE FROM ingest_journal RETURNING id, data`.execute(trx);
+/**
+ * Moves journal rows into per-drone track_chunks (one row per drone, many points): the rows `only`
+ * names (a writer's own: in cluster mode the processes then never wait on each other's rows), or
+ * every row (recovery, which takes over what a stopped or dead process left).
+ */
+export async function compactJournal(trx: Kysely<Database>, only?: readonly number[]): Promise<number> {
+  if (only && only.length === 0) return 0;
+  const rows = only
+    ? await sql<{ id: number; data: Uint8Array }>`DELETE FROM ingest_journal
+        WHERE id = ANY(${only.map(String)}::bigint[]) RETURNING id, data`.execute(trx)
+    : await sql<{ id: number; data: Uint8Array }>`DELETE FROM ingest_journal RETURNING id, data`.execute(trx);
   if (!rows.rows.length) return 0;
   // A drone's blobs end to end, in journal order (which is time order for a drone): nothing is
   // decoded or encoded again; decodeTrack reads concatenated blobs.
