@@ -7,12 +7,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
 import { partitionOf } from '../src/platform/cluster/partition.ts';
-import { createDb, type Db } from '../src/platform/db.ts';
-import { createLogger } from '../src/platform/logRedact.ts';
 import { DEFAULT_DRONE, runMission } from '../src/sim/flight/index.ts';
+import { type Peer, peerOf } from './clusterKit.ts';
 import { bounded, connectDevice, MAKER_A, until } from './commands.kit.ts';
 import { freePort } from './freePort.ts';
 import { createTestApp, signInWith, type TestApp } from './helper.ts';
@@ -23,7 +20,7 @@ const PARTITIONS = 4;
 let nats: NatsServer;
 let a: TestApp;
 let b: FastifyInstance;
-let bDb: Db;
+let peer: Peer;
 let bPort: number;
 
 beforeAll(async () => {
@@ -31,24 +28,8 @@ beforeAll(async () => {
   const cluster = { CLUSTER_NATS_URL: nats.url, CLUSTER_PARTITIONS: String(PARTITIONS) };
   a = await createTestApp({ env: { ...cluster, CLUSTER_NODE_ID: 'a', MQTT_PORT: String(await freePort()) } });
   bPort = await freePort();
-  bDb = createDb(a.config.databaseUrl as string, 4);
-  b = await buildApp({
-    config: loadConfig({
-      NODE_ENV: 'test',
-      AGRIFLEET_TEST_MODE: '1',
-      DATABASE_URL: a.config.databaseUrl as string,
-      DATA_DIR: a.config.dataDir,
-      JWT_SECRET: 'test-secret-test-secret-test-secret',
-      WEB_DIST: '/nonexistent',
-      LOG_LEVEL: 'silent',
-      MQTT_PORT: String(bPort),
-      ...cluster,
-      CLUSTER_NODE_ID: 'b',
-    }),
-    db: bDb,
-    logger: createLogger('silent'),
-  });
-  await b.ready();
+  peer = await peerOf(a, { ...cluster, CLUSTER_NODE_ID: 'b', MQTT_PORT: String(bPort) });
+  b = peer.app;
   // Both own their share (2 of 4) once a balance has run on each.
   await until(
     () => a.app.telemetry.cluster?.ready().size === 2 && b.telemetry.cluster?.ready().size === 2,
@@ -57,8 +38,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  await bounded(b?.close());
-  await bDb?.destroy();
+  await peer?.close();
   await bounded(a?.close());
   await nats?.stop();
 });

@@ -14,10 +14,7 @@ import type { TelemetryPoint } from '@agrifleet/domain';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
-import { createDb, type Db } from '../src/platform/db.ts';
-import { createLogger } from '../src/platform/logRedact.ts';
+import { type Peer, peerOf } from './clusterKit.ts';
 import { bounded, MAKER_A, until } from './commands.kit.ts';
 import { createTestApp, type TestApp } from './helper.ts';
 import { type NatsServer, startNatsServer } from './natsServer.ts';
@@ -29,30 +26,16 @@ const PARTITION_CLASS = 0x41470102;
 let nats: NatsServer;
 let site: TestApp;
 let holder: pg.Client | null = null;
-const opened: Array<{ app: FastifyInstance; db: Db }> = [];
+const opened: Peer[] = [];
 
 async function forwarder(): Promise<FastifyInstance> {
-  const db = createDb(site.config.databaseUrl as string, 4);
-  const app = await buildApp({
-    config: loadConfig({
-      NODE_ENV: 'test',
-      AGRIFLEET_TEST_MODE: '1',
-      DATABASE_URL: site.config.databaseUrl as string,
-      DATA_DIR: site.config.dataDir,
-      JWT_SECRET: 'test-secret-test-secret-test-secret',
-      WEB_DIST: '/nonexistent',
-      LOG_LEVEL: 'silent',
-      MQTT_PORT: '0',
-      CLUSTER_NATS_URL: nats.url,
-      CLUSTER_PARTITIONS: '1',
-      CLUSTER_NODE_ID: 'f',
-    }),
-    db,
-    logger: createLogger('silent'),
+  const peer = await peerOf(site, {
+    CLUSTER_NATS_URL: nats.url,
+    CLUSTER_PARTITIONS: '1',
+    CLUSTER_NODE_ID: 'f',
   });
-  await app.ready();
-  opened.push({ app, db });
-  return app;
+  opened.push(peer);
+  return peer.app;
 }
 
 beforeAll(async () => {
@@ -69,10 +52,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  for (const o of opened) {
-    await bounded(o.app.close());
-    await o.db.destroy();
-  }
+  for (const o of opened) await o.close();
   await holder?.end().catch(() => undefined);
   await bounded(site?.close());
   await nats?.stop();

@@ -8,11 +8,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
 import { SESSION_ENDED_CLOSE } from '../src/modules/monitor/monitor.socket.ts';
-import { createDb, type Db } from '../src/platform/db.ts';
-import { createLogger } from '../src/platform/logRedact.ts';
+import { type Peer, peerOf } from './clusterKit.ts';
 import { bounded } from './commands.kit.ts';
 import { createTestApp, nextAddress, signInWith, type TestApp } from './helper.ts';
 import { type NatsServer, startNatsServer } from './natsServer.ts';
@@ -20,35 +17,19 @@ import { type NatsServer, startNatsServer } from './natsServer.ts';
 let nats: NatsServer;
 let a: TestApp;
 let b: FastifyInstance;
-let bDb: Db;
+let peer: Peer;
 
 beforeAll(async () => {
   nats = await startNatsServer();
   const cluster = { CLUSTER_NATS_URL: nats.url, CLUSTER_PARTITIONS: '4' };
   a = await createTestApp({ env: { ...cluster, CLUSTER_NODE_ID: 'a' } });
-  bDb = createDb(a.config.databaseUrl as string, 4);
-  b = await buildApp({
-    config: loadConfig({
-      NODE_ENV: 'test',
-      AGRIFLEET_TEST_MODE: '1',
-      DATABASE_URL: a.config.databaseUrl as string,
-      DATA_DIR: a.config.dataDir,
-      JWT_SECRET: 'test-secret-test-secret-test-secret',
-      WEB_DIST: '/nonexistent',
-      LOG_LEVEL: 'silent',
-      MQTT_PORT: '0',
-      ...cluster,
-      CLUSTER_NODE_ID: 'b',
-    }),
-    db: bDb,
-    logger: createLogger('silent'),
-  });
+  peer = await peerOf(a, { ...cluster, CLUSTER_NODE_ID: 'b' });
+  b = peer.app;
   await b.listen({ port: 0, host: '127.0.0.1' });
 }, 60_000);
 
 afterAll(async () => {
-  await bounded(b?.close());
-  await bDb?.destroy();
+  await peer?.close();
   await bounded(a?.close());
   await nats?.stop();
 });
