@@ -59,7 +59,12 @@ export const LIVE_MAX_BYTES = 256 * 1024;
 /** Messages of one partition in the owner's pipeline at once. */
 const MAX_ACK_PENDING = 2_000;
 
-/** The owner's answer to a forwarded message. */
+/** A forwarded drone's points: answer id, drone, 'raw' (an MQTT payload, base64) or 'pts' (JSON points), key account, body. */
+type Entry = [string, string, 'raw' | 'pts', number | null, string];
+/** Forwarded messages stay well under NATS's max_payload (1 MiB by default). */
+const MAX_FORWARD_BYTES = 512 * 1024;
+
+/** The owner's answer to a forwarded entry. */
 interface Answer {
   i: string;
   ok: boolean;
@@ -120,15 +125,17 @@ export function createClusterIngest(o: {
 
   // ---- the forwarding side ----
 
-  async function forward(droneId: string, kind: 'raw' | 'pts', data: Uint8Array, accountId: number | null) {
+  /**
+   * Forwarded points wait here for the end of the current turn of the event loop, then go as one
+   * message per partition (a 250-drone HTTP batch made ~125 messages, each with its stored-ack and
+   * its answer: the forwarded path's throughput was bound by the messages, not by the points).
+   */
+  const outbox = new Map<number, Array<{ i: string; entry: Entry; bytes: number }>>();
+  let outboxScheduled = false;
+
+  function forward(droneId: string, kind: 'raw' | 'pts', body: string, accountId: number | null) {
     const p = partitionOfDrone(droneId);
     const i = `${incarnation}.${++seq}`;
-    const h = natsHeaders();
-    h.set('d', droneId);
-    h.set('k', kind);
-    h.set('a', accountId === null ? '' : String(accountId));
-    h.set('r', replyTo);
-    h.set('i', i);
     const answer = new Promise<IngestResult>((resolve, reject) => {
       const timer = setTimeout(() => {
         pending.delete(i);
@@ -146,16 +153,49 @@ export function createClusterIngest(o: {
         },
       });
     });
-    try {
-      await bus.js.publish(telSubject(p), data, { headers: h, timeout: 10_000 });
-    } catch (err) {
-      pending
-        .get(i)
-        ?.reject(new ForwardFailed(`the stream did not take the points: ${(err as Error).message}`));
-      pending.delete(i);
+    let queue = outbox.get(p);
+    if (!queue) {
+      queue = [];
+      outbox.set(p, queue);
+    }
+    queue.push({ i, entry: [i, droneId, kind, accountId, body], bytes: body.length + droneId.length + 40 });
+    if (!outboxScheduled) {
+      outboxScheduled = true;
+      setImmediate(sendOutbox);
     }
     counters.forwarded++;
     return answer;
+  }
+
+  /** One message per partition (cut below MAX_FORWARD_BYTES), in the order the points came. */
+  function sendOutbox() {
+    outboxScheduled = false;
+    const batches = [...outbox];
+    outbox.clear();
+    const h = natsHeaders();
+    h.set('r', replyTo);
+    for (const [p, items] of batches) {
+      let from = 0;
+      while (from < items.length) {
+        let to = from;
+        let size = 0;
+        while (to < items.length && (to === from || size + (items[to]?.bytes ?? 0) <= MAX_FORWARD_BYTES)) {
+          size += items[to]?.bytes ?? 0;
+          to++;
+        }
+        const part = items.slice(from, to);
+        from = to;
+        const data = enc.encode(JSON.stringify({ e: part.map((x) => x.entry) }));
+        bus.js.publish(telSubject(p), data, { headers: h, timeout: 10_000 }).catch((err) => {
+          for (const x of part) {
+            pending
+              .get(x.i)
+              ?.reject(new ForwardFailed(`the stream did not take the points: ${(err as Error).message}`));
+            pending.delete(x.i);
+          }
+        });
+      }
+    }
   }
 
   function onAnswer(a: Answer) {
@@ -171,31 +211,44 @@ export function createClusterIngest(o: {
 
   // ---- the owner's side ----
 
+  /** One forwarded message: its entries started in order (a drone's order holds), answered together. */
   async function handle(m: JsMsg) {
-    const h = m.headers;
-    const droneId = h?.get('d') ?? '';
-    const account = h?.get('a') ?? '';
-    const accountId = account === '' ? null : Number(account);
-    const answer: Answer = { i: h?.get('i') ?? '', ok: false };
+    let entries: Entry[];
     try {
-      answer.result =
-        h?.get('k') === 'raw'
-          ? await ingest.messageLocal(droneId, Buffer.from(m.data), accountId)
-          : await ingest.ingestLocal(droneId, JSON.parse(dec.decode(m.data)) as TelemetryPoint[], accountId);
-      answer.ok = true;
-      m.ack();
-    } catch (err) {
-      answer.message = (err as Error).message;
-      if (err instanceof IngestError) answer.status = err.status;
-      else if (err instanceof BadMessage || err instanceof SyntaxError) answer.status = 400;
-      else answer.status = 503;
-      // Refused for good: gone from the stream. Not stored (the database away): again in 2 s.
-      if (answer.status === 503) m.nak(2_000);
-      else m.ack();
+      entries = (JSON.parse(dec.decode(m.data)) as { e: Entry[] }).e;
+      if (!Array.isArray(entries)) throw new SyntaxError('no entries');
+    } catch {
+      m.ack(); // not ours to read: no process sends it
+      return;
     }
-    counters.consumed++;
-    const to = h?.get('r');
-    if (to) bus.nc.publish(to, enc.encode(JSON.stringify(answer)));
+    let again = false;
+    const answers = await Promise.all(
+      entries.map(async ([i, droneId, kind, accountId, body]): Promise<Answer> => {
+        try {
+          const result =
+            kind === 'raw'
+              ? await ingest.messageLocal(droneId, Buffer.from(body, 'base64'), accountId)
+              : await ingest.ingestLocal(droneId, JSON.parse(body) as TelemetryPoint[], accountId);
+          return { i, ok: true, result };
+        } catch (err) {
+          const status =
+            err instanceof IngestError
+              ? err.status
+              : err instanceof BadMessage || err instanceof SyntaxError
+                ? 400
+                : 503;
+          if (status === 503) again = true;
+          return { i, ok: false, status, message: (err as Error).message };
+        }
+      }),
+    );
+    // Refused for good: gone from the stream. Not stored (the database away): the message again in
+    // 2 s (its entries stored meanwhile are duplicates then).
+    if (again) m.nak(2_000);
+    else m.ack();
+    counters.consumed += entries.length;
+    const to = m.headers?.get('r');
+    if (to) bus.nc.publish(to, enc.encode(JSON.stringify({ a: answers })));
   }
 
   async function consume(p: number) {
@@ -340,7 +393,8 @@ export function createClusterIngest(o: {
     async start() {
       replies = bus.nc.subscribe(replyTo, {
         callback: (err, m) => {
-          if (!err) onAnswer(JSON.parse(dec.decode(m.data)) as Answer);
+          if (err) return;
+          for (const a of (JSON.parse(dec.decode(m.data)) as { a: Answer[] }).a ?? []) onAnswer(a);
         },
       });
       liveSub = bus.nc.subscribe(LIVE_SUBJECT, {
@@ -352,11 +406,11 @@ export function createClusterIngest(o: {
         points: (droneId, points, accountId) =>
           ready.has(partitionOfDrone(droneId))
             ? ingest.ingestLocal(droneId, points, accountId)
-            : forward(droneId, 'pts', enc.encode(JSON.stringify(points)), accountId),
+            : forward(droneId, 'pts', JSON.stringify(points), accountId),
         raw: (droneId, payload, accountId) =>
           ready.has(partitionOfDrone(droneId))
             ? ingest.messageLocal(droneId, payload, accountId)
-            : forward(droneId, 'raw', payload, accountId),
+            : forward(droneId, 'raw', payload.toString('base64'), accountId),
         live(droneId, point, airborne, sortieStart) {
           liveBatch.push([droneId, point, airborne, sortieStart]);
           if (!liveTimer) {
