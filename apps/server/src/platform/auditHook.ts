@@ -8,7 +8,7 @@ import fp from 'fastify-plugin';
 import type { Logger } from 'pino';
 import { type Audit, type AuditActor, type AuditEntry, LOG_TYPES, type LogType } from './audit.ts';
 import { currentScope, runInRequestTx, type TxScope } from './requestTx.ts';
-import { isTransient } from './retryTx.ts';
+import { isTransient, retryDelayMs, TRANSIENT_ATTEMPTS } from './retryTx.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -99,7 +99,7 @@ function entryOf(req: FastifyRequest, status: number): AuditEntry | null {
 }
 
 /** A deadlock or serialization failure aborted the request's transaction: it runs again (at most). */
-const REQUEST_ATTEMPTS = 5;
+const REQUEST_ATTEMPTS = TRANSIENT_ATTEMPTS;
 /** How long an answer waits for its refused-call row before it is sent anyway (the row follows). */
 const ENQUEUE_WAIT_MS = 3000;
 const delay = (ms: number) => new Promise((r) => setTimeout(r, ms).unref());
@@ -135,7 +135,7 @@ function transactional(handler: Handler, audit: Audit): Handler {
         if (!isTransient(err) || attempt >= REQUEST_ATTEMPTS || !replayable) throw err;
         req.auditNote = null;
         req.auditFinish = null;
-        await delay(5 + Math.random() * 20 * attempt);
+        await delay(retryDelayMs(attempt));
       }
     }
   };
