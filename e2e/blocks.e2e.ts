@@ -442,7 +442,18 @@ describe('blocks', () => {
 
     await navigate(page, '/monitor_manage/monitor');
     await page.getByRole('button', { name: 'Map settings' }).first().click();
-    await page.getByRole('switch', { name: 'Blocks' }).click();
+    // A click while the settings popover still opens can miss on a loaded machine (seen in CI):
+    // clicked again until the switch reads on.
+    const blocksSwitch = page.getByRole('switch', { name: 'Blocks' });
+    await expect
+      .poll(
+        async () => {
+          if ((await blocksSwitch.getAttribute('aria-checked')) !== 'true') await blocksSwitch.click();
+          return blocksSwitch.getAttribute('aria-checked');
+        },
+        { timeout: 10_000 },
+      )
+      .toBe('true');
     await expect
       .poll(async () => Number(await page.getByTestId('monitor-blocks-count').getAttribute('data-count')), {
         timeout: 15_000,
