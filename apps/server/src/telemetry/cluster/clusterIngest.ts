@@ -374,11 +374,14 @@ export function createClusterIngest(o: {
       d: Array<[string, TelemetryPoint, boolean, number | null]>;
     };
     if (msg.n === config.nodeId) return;
+    // Drones not cached yet (new to this process) are read in one query for the batch, not one each.
+    const unknown = msg.d.map(([droneId]) => droneId).filter((id) => o.directory.peek(id) === undefined);
+    if (unknown.length) await o.directory.preload([...new Set(unknown)]);
     const now = Date.now();
     for (const [droneId, point, airborne, sortieStart] of msg.d) {
       // A drone this process owns is its own to show (a late message of the previous owner).
       if (ready.has(partitionOfDrone(droneId))) continue;
-      const meta = o.directory.peek(droneId) ?? (await o.directory.get(droneId));
+      const meta = o.directory.peek(droneId);
       if (!meta) continue;
       o.live.update(meta, point, airborne, sortieStart, now);
       counters.liveIn++;
