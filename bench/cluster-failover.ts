@@ -170,7 +170,12 @@ export async function startSlot(s: Slot, databaseUrl: string, cluster: Record<st
       DEMO_DATA: '0',
       MQTT_PORT: String(s.mqttPort),
       ...(cluster ? { ...cluster, CLUSTER_NODE_ID: `bench${s.index}` } : {}),
+      ...(process.env.BENCH_CPU_PROF ? { DRAIN_SECONDS: '0' } : {}),
     },
+    // BENCH_CPU_PROF=<dir>: each console writes a V8 CPU profile there when it is stopped.
+    nodeArgs: process.env.BENCH_CPU_PROF
+      ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+      : [],
   });
   s.proc = c.proc;
   s.output = c.output;
@@ -182,7 +187,8 @@ export async function stopSlot(s: Slot) {
   const p = s.proc;
   if (p && p.exitCode === null && p.signalCode === null) {
     const gone = new Promise((r) => p.once('exit', r));
-    p.kill('SIGKILL');
+    // A profiled console stops by itself (its profile is written at exit).
+    p.kill(process.env.BENCH_CPU_PROF ? 'SIGTERM' : 'SIGKILL');
     await gone;
   }
 }

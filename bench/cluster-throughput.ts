@@ -52,6 +52,20 @@ function pidCpuSeconds(pid: number | undefined): number {
   }
 }
 
+/** Counters of one console's /metrics (loopback needs no token): writer flushes, forwarded messages. */
+async function counters(port: number): Promise<{ flushes: number; messages: number }> {
+  try {
+    const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+    const read = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1] ?? 0);
+    return {
+      flushes: read('agrifleet_writer_flushes_total'),
+      messages: read('agrifleet_cluster_forward_messages_total'),
+    };
+  } catch {
+    return { flushes: 0, messages: 0 };
+  }
+}
+
 function pointTemplate(s: Samples, drone: number, j: number): string {
   const { recordTime: _, ...rest } = pointAt(s, drone, j, 0);
   return `{"recordTime":\0,${JSON.stringify(rest).slice(1)}`;
@@ -139,6 +153,8 @@ async function run(
     let requests = 0;
     let cpu0: number[] = [];
     let cpu1: number[] = [];
+    let count0: Array<{ flushes: number; messages: number }> = [];
+    let count1: typeof count0 = [];
     const pids = () => slots.map((s) => s.proc?.pid);
     const natsCpu = () => (nats?.proc.pid ? pidCpuSeconds(nats.proc.pid) : 0);
     const lastRt = new Float64Array(G);
@@ -146,8 +162,10 @@ async function run(
     const window = (async () => {
       await sleep(from - Date.now());
       cpu0 = snap();
+      count0 = await Promise.all(slots.map((s) => counters(s.port)));
       await sleep(until - Date.now());
       cpu1 = snap();
+      count1 = await Promise.all(slots.map((s) => counters(s.port)));
     })();
     await sleep(t0 - Date.now());
     await Promise.all(
@@ -194,6 +212,11 @@ async function run(
         postgres: Number(((used[n + 1] ?? 0) / o.seconds).toFixed(2)),
       },
       pointsPerConsoleCpuSecond: Math.round(acked / Math.max(0.01, consoleCpu)),
+      // Writer transactions and stream messages per second, per process.
+      flushesPerS: count1.map((c, i) => Math.round((c.flushes - (count0[i]?.flushes ?? 0)) / o.seconds)),
+      forwardMessagesPerS: count1.map((c, i) =>
+        Math.round((c.messages - (count0[i]?.messages ?? 0)) / o.seconds),
+      ),
       load: uptime(),
     };
   } finally {

@@ -1,8 +1,9 @@
 /**
  * The cost of "one live picture" in cluster mode (issue 24 #3, docs/scaling.md): every process
  * applies the positions the owners publish on `agrifleet.live` to its own live state. Measures, on
- * one thread, the owner's side (encoding a batch of positions as clusterIngest.ts does) and each
- * receiving process's side (decoding it and LiveState.update per drone, region lookup included),
+ * one thread, the owner's side (encoding a batch of positions with liveCodec.ts, as clusterIngest.ts
+ * does) and each receiving process's side (decoding it and LiveState.update per drone, region
+ * lookup included),
  * for a fleet of BENCH_DRONES drones each sending one position a second. Prints JSON: µs of CPU
  * per position on each side and the share of one core per 1,000 drones.
  *
@@ -11,6 +12,7 @@
 import type { TelemetryPoint } from '@agrifleet/domain';
 import { regionAt } from '../apps/server/src/modules/regions/geo/regionAt.ts';
 import { FARM_PLACES, mulberry32 } from '../apps/server/src/sim/flight/index.ts';
+import { decodeLive, encodeLive, type LivePosition } from '../apps/server/src/telemetry/cluster/liveCodec.ts';
 import type { DroneMeta } from '../apps/server/src/telemetry/ingest/droneDirectory.ts';
 import { LiveState } from '../apps/server/src/telemetry/ingest/liveState.ts';
 
@@ -58,25 +60,24 @@ const cpu = () => {
 let encodeCpu = 0;
 let applyCpu = 0;
 let positions = 0;
-const enc = new TextEncoder();
-const dec = new TextDecoder();
 for (let s = 0; s < SECONDS; s++) {
   for (let from = 0; from < N; from += BATCH) {
     const t0 = cpu();
-    const batch: Array<[string, TelemetryPoint, boolean, number | null]> = [];
+    const batch: LivePosition[] = [];
     for (let i = from; i < Math.min(N, from + BATCH); i++)
-      batch.push([(metas[i] as DroneMeta).droneId, point(i, s), true, null]);
-    const wire = enc.encode(JSON.stringify({ n: 'owner', d: batch }));
+      batch.push({
+        droneId: (metas[i] as DroneMeta).droneId,
+        point: point(i, s),
+        airborne: true,
+        sortieStart: null,
+      });
+    const wire = encodeLive(batch, batch.length);
     const t1 = cpu();
-    const msg = JSON.parse(dec.decode(wire)) as {
-      n: string;
-      d: Array<[string, TelemetryPoint, boolean, number | null]>;
-    };
     const now = Date.now();
-    for (const [droneId, p, airborne, sortieStart] of msg.d) {
-      const meta = byId.get(droneId);
-      if (meta) live.update(meta, p, airborne, sortieStart, now);
-    }
+    decodeLive(wire, (e) => {
+      const meta = byId.get(e.droneId);
+      if (meta) live.update(meta, e.point, e.airborne, e.sortieStart, now);
+    });
     const t2 = cpu();
     encodeCpu += t1 - t0;
     applyCpu += t2 - t1;

@@ -282,6 +282,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const bus = telemetry.cluster?.bus;
   if (bus) readiness.add('nats', () => bus.connected());
   metrics.writerQueue.from(() => telemetry.writer.stats().pendingPoints);
+  metrics.writerFlushes(() => telemetry.writer.stats().flushes);
+  const cluster = telemetry.cluster;
+  if (cluster) metrics.forwardMessages(() => cluster.stats().messages);
   app.addHook('onReady', () => telemetry.start());
   app.addHook('onClose', () => telemetry.stop());
   await app.register(telemetryRoutes, { keys, ingest: telemetry.ingest, db, metrics });

@@ -67,6 +67,8 @@ export interface ChildConsoleOptions {
   jwtSecret: string;
   /** More environment (LOG_LEVEL, ...). */
   env?: Record<string, string>;
+  /** Node options before the entry point (a bench's `--cpu-prof`). */
+  nodeArgs?: string[];
 }
 
 export interface ChildConsole {
@@ -77,28 +79,32 @@ export interface ChildConsole {
 
 export async function startChildConsole(o: ChildConsoleOptions): Promise<ChildConsole> {
   let output = '';
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: REPO,
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      DATABASE_URL: o.databaseUrl,
-      PORT: String(o.port),
-      HOST: '127.0.0.1',
-      MQTT_PORT: '0',
-      SIM_DRONES: '0',
-      DEMO_HISTORY_SORTIES: '0',
-      DEMO_DATA: '1',
-      NODE_ENV: 'test',
-      AGRIFLEET_TEST_MODE: '1',
-      JWT_SECRET: o.jwtSecret,
-      DATA_DIR: o.dataDir,
-      WEB_DIST: '/nonexistent',
-      LOG_LEVEL: 'warn',
-      ...o.env,
+  const proc = spawn(
+    process.execPath,
+    [...(o.nodeArgs ?? []), '--import', 'tsx', 'apps/server/src/main.ts'],
+    {
+      cwd: REPO,
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        DATABASE_URL: o.databaseUrl,
+        PORT: String(o.port),
+        HOST: '127.0.0.1',
+        MQTT_PORT: '0',
+        SIM_DRONES: '0',
+        DEMO_HISTORY_SORTIES: '0',
+        DEMO_DATA: '1',
+        NODE_ENV: 'test',
+        AGRIFLEET_TEST_MODE: '1',
+        JWT_SECRET: o.jwtSecret,
+        DATA_DIR: o.dataDir,
+        WEB_DIST: '/nonexistent',
+        LOG_LEVEL: 'warn',
+        ...o.env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   proc.stdout?.on('data', (b) => {
     output += b;
   });

@@ -41,6 +41,24 @@ function sampled(registry: Registry, name: string, help: string) {
   };
 }
 
+/** A counter read from its source at each scrape (a running total the source keeps). */
+function countedFrom(registry: Registry, name: string, help: string) {
+  let source: (() => number) | null = null;
+  new Counter({
+    name,
+    help,
+    registers: [registry],
+    collect() {
+      if (!source) return;
+      this.reset();
+      this.inc(source());
+    },
+  });
+  return (read: () => number) => {
+    source = read;
+  };
+}
+
 export interface PoolCounts {
   total: number;
   idle: number;
@@ -98,6 +116,18 @@ export function createMetrics() {
       registry,
       'agrifleet_writer_queue_points',
       'Telemetry points waiting for their commit',
+    ),
+    /** Telemetry writer transactions committed (points per flush: points / flushes). */
+    writerFlushes: countedFrom(
+      registry,
+      'agrifleet_writer_flushes_total',
+      'Telemetry writer transactions committed',
+    ),
+    /** Cluster mode: stream messages this process sent to partition owners, and consumed as owner. */
+    forwardMessages: countedFrom(
+      registry,
+      'agrifleet_cluster_forward_messages_total',
+      "Messages of forwarded points this process published to partition owners' stream",
     ),
     /** Monitor WebSockets open on this process. */
     monitorSockets: sampled(registry, 'agrifleet_monitor_sockets', 'Monitor WebSockets open'),

@@ -17,9 +17,9 @@
  *   for the pipeline's watermark, so nothing is stored twice.
  * - Handing one back: local intake stops, in-flight messages finish, the writer drains, and the
  *   trackers are dropped; only then is the lock released.
- * - The map: each owner publishes the positions it takes (batched every LIVE_MS) on
- *   `agrifleet.live`; every other process puts them in its own live state, so a monitor opened on
- *   any process shows every drone.
+ * - The map: each owner publishes the newest position of each drone it took in the last LIVE_MS
+ *   on `agrifleet.live.<node>` (liveCodec.ts); every other process puts them in its own live
+ *   state, so a monitor opened on any process shows every drone.
  */
 import { randomUUID } from 'node:crypto';
 import type { TelemetryPoint } from '@agrifleet/domain';
@@ -35,7 +35,8 @@ import type { Logger } from 'pino';
 import type { ClusterConfig } from '../../config.ts';
 import {
   type ClusterBus,
-  LIVE_SUBJECT,
+  LIVE_SUBJECTS,
+  liveSubject,
   replySubject,
   TEL_STREAM,
   telSubject,
@@ -45,33 +46,57 @@ import { partitionOf } from '../../platform/cluster/partition.ts';
 import type { Db } from '../../platform/db.ts';
 import type { DroneDirectory } from '../ingest/droneDirectory.ts';
 import type { LiveState } from '../ingest/liveState.ts';
-import { type Ingest, IngestError, type IngestResult } from '../ingest/pipeline.ts';
+import { type Ingest, IngestError, type IngestResult, nothingIngested } from '../ingest/pipeline.ts';
 import { recoverTrackers } from '../ingest/recovery.ts';
-import { BadMessage } from '../ingest/validate.ts';
+import { BadMessage, parsePayload } from '../ingest/validate.ts';
 import type { Writer } from '../ingest/writer.ts';
+import { decodeLive, encodeLive, LIVE_RECORD_MAX, type LivePosition } from './liveCodec.ts';
 
 /** How long a forwarding process waits for the owner's answer (a take-over takes up to ~10 s). */
 export const REPLY_TIMEOUT_MS = 30_000;
-/** Live positions are sent to the other processes at most this often. */
-export const LIVE_MS = 250;
+/**
+ * Live positions are sent to the other processes at most this often, the newest of each drone:
+ * the monitor pushes once a second (monitor.socket.ts), so a drone's map position is at most
+ * LIVE_MS + 1 s + transit old (the goal: 2 s at p99), and a drone sending faster than 1/LIVE_MS
+ * costs the other processes nothing more.
+ */
+export const LIVE_MS = 500;
 /** Most bytes in one message of live positions (NATS refuses more than its max_payload). */
 export const LIVE_MAX_BYTES = 256 * 1024;
 /** Messages of one partition in the owner's pipeline at once. */
 const MAX_ACK_PENDING = 2_000;
 
-/** A forwarded drone's points: answer id, drone, 'raw' (an MQTT payload, base64) or 'pts' (JSON points), key account, body. */
-type Entry = [string, string, 'raw' | 'pts', number | null, string];
-/** Forwarded messages stay well under NATS's max_payload (1 MiB by default). */
-const MAX_FORWARD_BYTES = 512 * 1024;
+/**
+ * A forwarded message: `{"n":incarnation,"e":[entry,...]}`, each entry `[seq, droneId, kind,
+ * keyAccount, body]` where kind 0 is an MQTT payload (body: base64) and 1 JSON points (body: the
+ * array itself, written into the message as it was serialised: parsed once, by the owner).
+ */
+type Entry = [number, string, 0 | 1, number | null, string | TelemetryPoint[]];
+/**
+ * Forwarded messages stay well under NATS's max_payload (1 MiB by default). Everything in them is
+ * ASCII (ids, numbers, base64, the contract's enums and hwIds), so a string's length is its bytes.
+ */
+const MAX_FORWARD_BYTES = 256 * 1024;
 
-/** The owner's answer to a forwarded entry. */
-interface Answer {
-  i: string;
-  ok: boolean;
-  result?: IngestResult;
-  status?: number;
-  message?: string;
-}
+/**
+ * The owner's answer: `{"n":incarnation,"a":[answer,...]}`, each answer `[seq, 0, accepted,
+ * outOfRange, outOfTime, duplicates, implausible, pilotUnlinked]` when stored, else
+ * `[seq, status, message]`.
+ */
+type Answer = [number, 0, number, number, number, number, number, number] | [number, number, string];
+
+const sumResults = (rs: IngestResult[]): IngestResult => {
+  const sum = nothingIngested();
+  for (const r of rs) {
+    sum.accepted += r.accepted;
+    sum.outOfRange += r.outOfRange;
+    sum.outOfTime += r.outOfTime;
+    sum.duplicates += r.duplicates;
+    sum.implausible += r.implausible;
+    sum.pilotUnlinked += r.pilotUnlinked;
+  }
+  return sum;
+};
 
 /** The store could not take the points (the caller answers 503 / withholds the PUBACK). */
 export class ForwardFailed extends Error {}
@@ -83,7 +108,7 @@ export interface ClusterIngest {
   ready(): ReadonlySet<number>;
   ownership: Ownership;
   bus: ClusterBus;
-  stats(): { forwarded: number; consumed: number; liveIn: number; liveOut: number };
+  stats(): { forwarded: number; messages: number; consumed: number; liveIn: number; liveOut: number };
 }
 
 export function createClusterIngest(o: {
@@ -105,7 +130,12 @@ export function createClusterIngest(o: {
   const partitionOfDrone = (droneId: string) => partitionOf(droneId, config.partitions);
   const ready = new Set<number>();
   const consumers = new Map<number, { messages: ConsumerMessages; inFlight: Set<Promise<void>> }>();
-  const pending = new Map<string, { resolve: (r: IngestResult) => void; reject: (e: Error) => void }>();
+  /** Forwarded entries waiting for their answer, by seq (deadline: when REPLY_TIMEOUT_MS ends). */
+  const pending = new Map<
+    number,
+    { resolve: (r: IngestResult) => void; reject: (e: Error) => void; deadline: number; p: number }
+  >();
+  let sweeper: NodeJS.Timeout | null = null;
   const replyTo = replySubject(config.nodeId);
   /**
    * This process's own prefix of its message ids: a process restarted under the same node id
@@ -114,11 +144,13 @@ export function createClusterIngest(o: {
    * number (an acknowledgement before its points are stored, or another drone's refusal).
    */
   const incarnation = randomUUID().slice(0, 8);
-  const counters = { forwarded: 0, consumed: 0, liveIn: 0, liveOut: 0 };
+  const counters = { forwarded: 0, messages: 0, consumed: 0, liveIn: 0, liveOut: 0 };
   let seq = 0;
   let replies: Subscription | null = null;
   let liveSub: Subscription | null = null;
-  let liveBatch: unknown[] = [];
+  /** Positions taken since the last flush, the newest per drone. */
+  let liveBatch = new Map<string, LivePosition>();
+  const myLive = liveSubject(config.nodeId);
   let liveTimer: NodeJS.Timeout | null = null;
   const enc = new TextEncoder();
   const dec = new TextDecoder();
@@ -129,42 +161,69 @@ export function createClusterIngest(o: {
    * Forwarded points wait here for the end of the current turn of the event loop, then go as one
    * message per partition (a 250-drone HTTP batch made ~125 messages, each with its stored-ack and
    * its answer: the forwarded path's throughput was bound by the messages, not by the points).
+   * Each entry is kept serialised, with its length (its bytes: all ASCII).
    */
-  const outbox = new Map<number, Array<{ i: string; entry: Entry; bytes: number }>>();
+  const outbox = new Map<number, Array<{ seq: number; json: string }>>();
   let outboxScheduled = false;
 
-  function forward(droneId: string, kind: 'raw' | 'pts', body: string, accountId: number | null) {
+  function forward(droneId: string, kind: 0 | 1, body: string, accountId: number | null) {
     const p = partitionOfDrone(droneId);
-    const i = `${incarnation}.${++seq}`;
+    const n = ++seq;
     const answer = new Promise<IngestResult>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        pending.delete(i);
-        reject(new ForwardFailed(`no answer from the owner of partition ${p} in ${REPLY_TIMEOUT_MS} ms`));
-      }, REPLY_TIMEOUT_MS);
-      timer.unref();
-      pending.set(i, {
-        resolve: (r) => {
-          clearTimeout(timer);
-          resolve(r);
-        },
-        reject: (e) => {
-          clearTimeout(timer);
-          reject(e);
-        },
-      });
+      pending.set(n, { resolve, reject, deadline: Date.now() + REPLY_TIMEOUT_MS, p });
     });
     let queue = outbox.get(p);
     if (!queue) {
       queue = [];
       outbox.set(p, queue);
     }
-    queue.push({ i, entry: [i, droneId, kind, accountId, body], bytes: body.length + droneId.length + 40 });
+    queue.push({ seq: n, json: `[${n},${JSON.stringify(droneId)},${kind},${accountId},${body}]` });
     if (!outboxScheduled) {
       outboxScheduled = true;
       setImmediate(sendOutbox);
     }
     counters.forwarded++;
     return answer;
+  }
+
+  /** Points of a drone owned elsewhere, in entries under MAX_FORWARD_BYTES (a drone may send 5,000 at once). */
+  function forwardPoints(
+    droneId: string,
+    points: readonly TelemetryPoint[],
+    accountId: number | null,
+  ): Promise<IngestResult> {
+    const json = JSON.stringify(points);
+    if (json.length <= MAX_FORWARD_BYTES - 200 || points.length < 2)
+      return forward(droneId, 1, json, accountId);
+    const half = Math.ceil(points.length / 2);
+    // Both halves are queued now, in order: the owner takes them in order.
+    const first = forwardPoints(droneId, points.slice(0, half), accountId);
+    const second = forwardPoints(droneId, points.slice(half), accountId);
+    return Promise.all([first, second]).then(sumResults);
+  }
+
+  function forwardRaw(droneId: string, payload: Buffer, accountId: number | null) {
+    // A large payload goes as its points (its base64 could pass max_payload): read here, refused here.
+    if (payload.length > (MAX_FORWARD_BYTES * 3) / 4 - 200) {
+      let points: TelemetryPoint[];
+      try {
+        points = parsePayload(payload);
+      } catch (err) {
+        return Promise.reject(err);
+      }
+      return forwardPoints(droneId, points, accountId);
+    }
+    return forward(droneId, 0, `"${payload.toString('base64')}"`, accountId);
+  }
+
+  /** Forwarded entries not answered in REPLY_TIMEOUT_MS fail (the sender retries). */
+  function sweep() {
+    const now = Date.now();
+    for (const [n, w] of pending)
+      if (w.deadline <= now) {
+        pending.delete(n);
+        w.reject(new ForwardFailed(`no answer from the owner of partition ${w.p} in ${REPLY_TIMEOUT_MS} ms`));
+      }
   }
 
   /** One message per partition (cut below MAX_FORWARD_BYTES), in the order the points came. */
@@ -174,62 +233,82 @@ export function createClusterIngest(o: {
     outbox.clear();
     const h = natsHeaders();
     h.set('r', replyTo);
+    const head = `{"n":"${incarnation}","e":[`;
     for (const [p, items] of batches) {
       let from = 0;
       while (from < items.length) {
         let to = from;
-        let size = 0;
-        while (to < items.length && (to === from || size + (items[to]?.bytes ?? 0) <= MAX_FORWARD_BYTES)) {
-          size += items[to]?.bytes ?? 0;
+        let size = head.length + 2;
+        while (
+          to < items.length &&
+          (to === from || size + (items[to]?.json.length ?? 0) + 1 <= MAX_FORWARD_BYTES)
+        ) {
+          size += (items[to]?.json.length ?? 0) + 1;
           to++;
         }
         const part = items.slice(from, to);
         from = to;
-        const data = enc.encode(JSON.stringify({ e: part.map((x) => x.entry) }));
-        bus.js.publish(telSubject(p), data, { headers: h, timeout: 10_000 }).catch((err) => {
-          for (const x of part) {
-            pending
-              .get(x.i)
-              ?.reject(new ForwardFailed(`the stream did not take the points: ${(err as Error).message}`));
-            pending.delete(x.i);
-          }
-        });
+        let text = head;
+        for (let k = 0; k < part.length; k++) text += k ? `,${part[k]?.json}` : part[k]?.json;
+        counters.messages++;
+        bus.js
+          .publish(telSubject(p), enc.encode(`${text}]}`), { headers: h, timeout: 10_000 })
+          .catch((err) => {
+            for (const x of part) {
+              pending
+                .get(x.seq)
+                ?.reject(new ForwardFailed(`the stream did not take the points: ${(err as Error).message}`));
+              pending.delete(x.seq);
+            }
+          });
       }
     }
   }
 
   function onAnswer(a: Answer) {
-    const w = pending.get(a.i);
+    const w = pending.get(a[0]);
     if (!w) return; // answered already, or timed out
-    pending.delete(a.i);
-    if (a.ok && a.result) w.resolve(a.result);
-    else if (a.status === 400) w.reject(new BadMessage(a.message ?? 'refused'));
-    else if (a.status === 403 || a.status === 404)
-      w.reject(new IngestError(a.message ?? 'refused', a.status));
-    else w.reject(new ForwardFailed(a.message ?? 'not stored'));
+    pending.delete(a[0]);
+    const status = a[1];
+    if (status === 0) {
+      const r = a as [number, 0, number, number, number, number, number, number];
+      w.resolve({
+        accepted: r[2],
+        outOfRange: r[3],
+        outOfTime: r[4],
+        duplicates: r[5],
+        implausible: r[6],
+        pilotUnlinked: r[7],
+      });
+      return;
+    }
+    const message = String(a[2] ?? 'refused');
+    if (status === 400) w.reject(new BadMessage(message));
+    else if (status === 403 || status === 404) w.reject(new IngestError(message, status));
+    else w.reject(new ForwardFailed(message));
   }
 
   // ---- the owner's side ----
 
   /** One forwarded message: its entries started in order (a drone's order holds), answered together. */
   async function handle(m: JsMsg) {
-    let entries: Entry[];
+    let msg: { n: string; e: Entry[] };
     try {
-      entries = (JSON.parse(dec.decode(m.data)) as { e: Entry[] }).e;
-      if (!Array.isArray(entries)) throw new SyntaxError('no entries');
+      msg = JSON.parse(dec.decode(m.data)) as { n: string; e: Entry[] };
+      if (!Array.isArray(msg.e)) throw new SyntaxError('no entries');
     } catch {
       m.ack(); // not ours to read: no process sends it
       return;
     }
     let again = false;
     const answers = await Promise.all(
-      entries.map(async ([i, droneId, kind, accountId, body]): Promise<Answer> => {
+      msg.e.map(async ([n, droneId, kind, accountId, body]): Promise<Answer> => {
         try {
-          const result =
-            kind === 'raw'
-              ? await ingest.messageLocal(droneId, Buffer.from(body, 'base64'), accountId)
-              : await ingest.ingestLocal(droneId, JSON.parse(body) as TelemetryPoint[], accountId);
-          return { i, ok: true, result };
+          const r =
+            kind === 0
+              ? await ingest.messageLocal(droneId, Buffer.from(body as string, 'base64'), accountId)
+              : await ingest.ingestLocal(droneId, body as TelemetryPoint[], accountId);
+          return [n, 0, r.accepted, r.outOfRange, r.outOfTime, r.duplicates, r.implausible, r.pilotUnlinked];
         } catch (err) {
           const status =
             err instanceof IngestError
@@ -238,7 +317,7 @@ export function createClusterIngest(o: {
                 ? 400
                 : 503;
           if (status === 503) again = true;
-          return { i, ok: false, status, message: (err as Error).message };
+          return [n, status, (err as Error).message];
         }
       }),
     );
@@ -246,9 +325,9 @@ export function createClusterIngest(o: {
     // 2 s (its entries stored meanwhile are duplicates then).
     if (again) m.nak(2_000);
     else m.ack();
-    counters.consumed += entries.length;
+    counters.consumed += msg.e.length;
     const to = m.headers?.get('r');
-    if (to) bus.nc.publish(to, enc.encode(JSON.stringify({ a: answers })));
+    if (to) bus.nc.publish(to, enc.encode(JSON.stringify({ n: msg.n, a: answers })));
   }
 
   async function consume(p: number) {
@@ -338,47 +417,33 @@ export function createClusterIngest(o: {
 
   function flushLive() {
     liveTimer = null;
-    if (!liveBatch.length) return;
+    if (!liveBatch.size) return;
     const batch = liveBatch;
-    liveBatch = [];
-    counters.liveOut += batch.length;
-    // In messages under the server's max_payload (1 MiB by default): a busy owner's 250 ms of
-    // positions exceed it, and publish throws (from this timer: it stopped the process).
-    const limit = Math.min(LIVE_MAX_BYTES, bus.nc.info?.max_payload ?? LIVE_MAX_BYTES) - 256;
-    const head = `{"n":${JSON.stringify(config.nodeId)},"d":[`;
-    let parts: string[] = [];
-    let size = 0;
-    const send = () => {
-      if (!parts.length) return;
+    liveBatch = new Map();
+    counters.liveOut += batch.size;
+    // In messages under the server's max_payload (1 MiB by default): a busy owner's positions
+    // exceed it, and publish throws (from this timer: it stopped the process).
+    const limit = Math.min(LIVE_MAX_BYTES, bus.nc.info?.max_payload ?? LIVE_MAX_BYTES);
+    const per = Math.max(1, Math.floor((limit - 1) / LIVE_RECORD_MAX));
+    const all = [...batch.values()];
+    for (let from = 0; from < all.length; from += per) {
+      const part = all.slice(from, from + per);
       try {
-        bus.nc.publish(LIVE_SUBJECT, enc.encode(`${head}${parts.join(',')}]}`));
+        bus.nc.publish(myLive, encodeLive(part, part.length));
       } catch (err) {
         o.logger?.warn({ err: (err as Error).message }, 'cluster: live update not sent');
       }
-      parts = [];
-      size = 0;
-    };
-    for (const e of batch) {
-      const json = JSON.stringify(e);
-      const bytes = Buffer.byteLength(json) + 1;
-      if (size + bytes > limit) send();
-      parts.push(json);
-      size += bytes;
     }
-    send();
   }
 
   async function onLive(data: Uint8Array) {
-    const msg = JSON.parse(dec.decode(data)) as {
-      n: string;
-      d: Array<[string, TelemetryPoint, boolean, number | null]>;
-    };
-    if (msg.n === config.nodeId) return;
+    const batch: LivePosition[] = [];
+    decodeLive(data, (e) => batch.push(e));
     // Drones not cached yet (new to this process) are read in one query for the batch, not one each.
-    const unknown = msg.d.map(([droneId]) => droneId).filter((id) => o.directory.peek(id) === undefined);
+    const unknown = batch.map((e) => e.droneId).filter((id) => o.directory.peek(id) === undefined);
     if (unknown.length) await o.directory.preload([...new Set(unknown)]);
     const now = Date.now();
-    for (const [droneId, point, airborne, sortieStart] of msg.d) {
+    for (const { droneId, point, airborne, sortieStart } of batch) {
       // A drone this process owns is its own to show (a late message of the previous owner).
       if (ready.has(partitionOfDrone(droneId))) continue;
       const meta = o.directory.peek(droneId);
@@ -397,25 +462,32 @@ export function createClusterIngest(o: {
       replies = bus.nc.subscribe(replyTo, {
         callback: (err, m) => {
           if (err) return;
-          for (const a of (JSON.parse(dec.decode(m.data)) as { a: Answer[] }).a ?? []) onAnswer(a);
+          const msg = JSON.parse(dec.decode(m.data)) as { n?: string; a?: Answer[] };
+          // Answers to a predecessor of this node id (killed, restarted) are not for this one.
+          if (msg.n !== incarnation) return;
+          for (const a of msg.a ?? []) onAnswer(a);
         },
       });
-      liveSub = bus.nc.subscribe(LIVE_SUBJECT, {
+      sweeper = setInterval(sweep, 1_000);
+      sweeper.unref();
+      liveSub = bus.nc.subscribe(LIVE_SUBJECTS, {
         callback: (err, m) => {
-          if (!err) void onLive(m.data).catch((e) => o.logger?.warn({ err: e }, 'cluster: live update'));
+          // Its own positions this process has already shown.
+          if (err || m.subject === myLive) return;
+          void onLive(m.data).catch((e) => o.logger?.warn({ err: e }, 'cluster: live update'));
         },
       });
       ingest.route({
         points: (droneId, points, accountId) =>
           ready.has(partitionOfDrone(droneId))
             ? ingest.ingestLocal(droneId, points, accountId)
-            : forward(droneId, 'pts', JSON.stringify(points), accountId),
+            : forwardPoints(droneId, points, accountId),
         raw: (droneId, payload, accountId) =>
           ready.has(partitionOfDrone(droneId))
             ? ingest.messageLocal(droneId, payload, accountId)
-            : forward(droneId, 'raw', payload.toString('base64'), accountId),
+            : forwardRaw(droneId, payload, accountId),
         live(droneId, point, airborne, sortieStart) {
-          liveBatch.push([droneId, point, airborne, sortieStart]);
+          liveBatch.set(droneId, { droneId, point, airborne, sortieStart });
           if (!liveTimer) {
             liveTimer = setTimeout(flushLive, LIVE_MS);
             liveTimer.unref();
@@ -429,6 +501,7 @@ export function createClusterIngest(o: {
       await ownership.stop();
       await stopConsumers([...consumers.keys()], true);
       if (liveTimer) clearTimeout(liveTimer);
+      if (sweeper) clearInterval(sweeper);
       flushLive();
       replies?.unsubscribe();
       liveSub?.unsubscribe();
