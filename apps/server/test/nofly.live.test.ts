@@ -29,6 +29,7 @@ const FIELDS: LngLat[] = [
   { lng: 114.3, lat: 33.2 },
   { lng: 114.2, lat: 33.1 },
   { lng: 114.1, lat: 33.0 },
+  { lng: 114.0, lat: 32.9 },
 ];
 
 /** A square zone of 400 m around the field's origin, east of it: x 0..400, y -200..200 m. */
@@ -143,7 +144,7 @@ beforeAll(async () => {
       .select('d.drone_id')
       .where('z.account_name', '=', '极翼植保无人机有限公司')
       .orderBy('d.drone_id')
-      .limit(4)
+      .limit(5)
       .execute()
   ).map((d) => d.drone_id);
   // A second server process on the same database: its own pool, notifier and detector.
@@ -286,5 +287,55 @@ describe('a zone change reaches the live detector', () => {
       .execute();
     expect(all, 'one alert for the incursion').toHaveLength(1);
     expect(rows?.[0]?.end_time?.getTime()).toBeGreaterThan((points[turn] as TelemetryPoint).recordTime);
+  });
+
+  it('an incursion open when its process stopped ends where the drone leaves, seen by the next one', async () => {
+    const origin = FIELDS[4] as LngLat;
+    const drone = drones[4] as string;
+    const created = (await createZone(zoneAround(origin))).noflyId;
+    await loaded(t.db, created, 1);
+    // Recent enough that the first process's silence rule (120 s) does not end it meanwhile.
+    const points = incursion(origin, Date.now() - 215_000);
+    const frame = localFrame(origin);
+    const turn = points.findIndex(
+      (p, i) => i > 0 && p.heading !== (points[i - 1] as TelemetryPoint).heading && p.height > 0,
+    );
+    const exit = points.findIndex((p, i) => i > turn && frame.toXY(p).x < 0);
+    expect(exit).toBeGreaterThan(turn);
+    // The first process saw the drone inside, then stopped; the next starts and sees it leave.
+    await send(t.app, drone, points.slice(0, exit));
+    const [alert] = await noflyAlerts(t.app, drone, 1);
+    const db = createDb(t.config.databaseUrl as string, 2);
+    const next = await buildApp({
+      config: t.config,
+      db,
+      logger: pino({ level: 'silent' }),
+      transports: { sms: t.sms, email: t.email },
+    });
+    try {
+      await next.ready();
+      await send(next, drone, points.slice(exit));
+      await next.telemetry.writer.drain();
+      const endOf = async () =>
+        (
+          await t.db
+            .selectFrom('anomalies')
+            .select('end_time')
+            .where('id', '=', alert?.id as number)
+            .executeTakeFirstOrThrow()
+        ).end_time;
+      let end = await endOf();
+      for (let i = 0; !end && i < 100; i++) {
+        await new Promise((r) => setTimeout(r, 50));
+        end = await endOf();
+      }
+      expect(end?.getTime(), 'ended at the first point out').toBe(
+        (points[exit] as TelemetryPoint).recordTime,
+      );
+      expect(await noflyAlerts(t.app, drone, 1)).toHaveLength(1);
+    } finally {
+      await next.close();
+      await db.destroy();
+    }
   });
 });

@@ -89,6 +89,11 @@ export function createTelemetry(o: TelemetryOptions) {
     observers: [anomalies.observer, ...(o.observers ?? [])],
   });
   const service = ingest;
+  /** A drone's newest stored point as its tracker knows it (after recovery), else its last position's. */
+  const lastStored = (droneId: string) => {
+    const t = service.drones.get(droneId)?.committedUntil;
+    return t !== undefined && Number.isFinite(t) ? t : live.get(droneId)?.point.recordTime;
+  };
   const cluster: ClusterIngest | null = o.cluster
     ? createClusterIngest({
         ...o.cluster,
@@ -99,6 +104,7 @@ export function createTelemetry(o: TelemetryOptions) {
         live,
         logger: o.logger,
         forget: (which) => anomalies.forget(which),
+        adopt: (which) => anomalies.adopt(which, lastStored),
       })
     : null;
   let timer: NodeJS.Timeout | null = null;
@@ -134,6 +140,8 @@ export function createTelemetry(o: TelemetryOptions) {
       } else {
         const r = await recover(o.db, directory, service, live);
         if (r.points) o.logger?.info(r, 'telemetry recovered from stored chunks');
+        // Incursions open when the console stopped end where the drone leaves, as if it had not.
+        await anomalies.adopt(() => true, lastStored);
       }
       timer = setInterval(() => service.tick(), 1000);
       timer.unref();

@@ -226,6 +226,22 @@ export function createAnomaliesRepo(db: Db) {
     },
 
     /** Ids of open no-fly incursions (after a restart the detector starts afresh: close them). */
+    /** No-fly incursions started since `sinceMs` and not ended (a take-over's detector takes them up). */
+    openIncursionsSince: (sinceMs: number) =>
+      db
+        .selectFrom('anomalies')
+        .select([
+          'id',
+          'drone_id as droneId',
+          'nofly_id as noflyId',
+          sql<number>`(extract(epoch from time) * 1000)::float8`.as('time'),
+        ])
+        .where('odd_type', '=', 1)
+        .where('end_time', 'is', null)
+        .where('nofly_id', 'is not', null)
+        .where('time', '>=', new Date(sinceMs))
+        .execute(),
+
     openIncursions: (olderThanMs: number) =>
       db
         .selectFrom('anomalies')

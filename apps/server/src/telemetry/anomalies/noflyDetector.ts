@@ -107,6 +107,12 @@ export interface NoflyDetector {
    * went to another process, whose detector continues them: stream.ts openIncursion).
    */
   forget(which: (droneId: string) => boolean): void;
+  /**
+   * Takes up an incursion another detector started (stored, not ended: a take-over, a restart) as
+   * open, the drone last heard at `lastTime`: its next points inside continue it, outside (or a
+   * silence) end it. False if this detector has it open already.
+   */
+  resume(droneId: string, noflyId: number, key: IncursionKey, time: number, lastTime: number): boolean;
 }
 
 /** `index` is read at every point, so the caller may swap in a rebuilt index at any time. */
@@ -129,6 +135,16 @@ export function createNoflyDetector(
   return {
     forget(which) {
       for (const id of drones.keys()) if (which(id)) drones.delete(id);
+    },
+    resume(droneId, noflyId, key, time, lastTime) {
+      let s = drones.get(droneId);
+      if (!s) {
+        s = { lastTime, entering: new Map(), inside: new Map() };
+        drones.set(droneId, s);
+      }
+      if (s.inside.has(noflyId)) return false;
+      s.inside.set(noflyId, { key, time, out: null });
+      return true;
     },
     feed(droneId, p) {
       let s = drones.get(droneId);

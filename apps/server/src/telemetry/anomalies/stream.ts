@@ -206,6 +206,24 @@ export function createAnomalyStream(deps: {
           void id.then((row) => row != null && mine.delete(row));
         }
     },
+    /**
+     * Takes up the open incursions of the drones `which` picks, raised by a detector that is gone (a
+     * dead or handed-over owner, this process before a restart): the drone may leave the zone
+     * before this detector sees it inside, and the alert must still end there, not stay open until
+     * the drone's next incursion continues it (found by bench/cluster-failover.ts: two incursions
+     * one alert). `lastPoint` is the drone's newest stored point (the silence counts from it).
+     */
+    async adopt(which: (droneId: string) => boolean, lastPoint: (droneId: string) => number | undefined) {
+      const rows = await anomalies.openIncursionsSince(Date.now() - CONTINUE_MS);
+      for (const r of rows) {
+        if (!which(r.droneId) || mine.has(r.id) || r.noflyId === null) continue;
+        const key = `${r.droneId}:${r.noflyId}:${r.time}`;
+        if (!detector.resume(r.droneId, r.noflyId, key, r.time, lastPoint(r.droneId) ?? r.time)) continue;
+        mine.add(r.id);
+        open.set(key, Promise.resolve(r.id));
+      }
+      return rows.length;
+    },
     /** The writer's flush hook: records the accessories the points name (accessoryHook.ts). */
     afterPoints: recordAccessories,
     async start() {

@@ -125,6 +125,8 @@ export function createClusterIngest(o: {
   onOwned?: (n: number) => void;
   /** Forgets per-drone state beside the trackers (the no-fly detector) of drones handed away. */
   forget?: (which: (droneId: string) => boolean) => void;
+  /** Takes up per-drone state the previous owner left stored (open no-fly incursions) of drones taken over. */
+  adopt?: (which: (droneId: string) => boolean) => Promise<unknown>;
 }): ClusterIngest {
   const { bus, ingest, config } = o;
   const partitionOfDrone = (droneId: string) => partitionOf(droneId, config.partitions);
@@ -390,6 +392,7 @@ export function createClusterIngest(o: {
         o.forget?.(mine);
         o.directory.forget(mine);
         const r = await recoverTrackers(o.db, o.directory, ingest, mine);
+        await o.adopt?.(mine);
         for (const p of parts) await consume(p);
         for (const p of parts) ready.add(p);
         o.onOwned?.(ready.size);
