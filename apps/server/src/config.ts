@@ -95,6 +95,12 @@ export interface ClusterConfig {
   partitions: number;
   /** Copies of the telemetry stream in a NATS cluster (CLUSTER_STREAM_REPLICAS, 1-5, default 1; 3 for a 3-server NATS cluster). */
   streamReplicas?: number;
+  /**
+   * How often an owner sends the other processes its drones' newest positions, ms (CLUSTER_LIVE_MS,
+   * 250-10000, default 500). Their maps lag by this much more; a very large fleet sets more
+   * (docs/scaling.md: 5000 at 1,000,000 drones).
+   */
+  liveMs?: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -207,6 +213,7 @@ export function loadConfig(env: Env = process.env): Config {
             5,
             Math.max(1, int(env.CLUSTER_STREAM_REPLICAS, 1, 'CLUSTER_STREAM_REPLICAS')),
           ),
+          liveMs: Math.min(10_000, Math.max(250, int(env.CLUSTER_LIVE_MS, 500, 'CLUSTER_LIVE_MS'))),
         }
       : null,
     metricsToken: env.METRICS_TOKEN || null,

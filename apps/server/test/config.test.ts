@@ -50,6 +50,17 @@ describe('loadConfig', () => {
     expect(loadConfig({ ...base(), DATABASE_URL: 'postgres://x@y/z', DEMO_DATA: '1' }).demoData).toBe(true);
   });
 
+  it('reads cluster mode, its live cadence kept within 250 ms-10 s', () => {
+    expect(loadConfig(base()).cluster).toBeNull();
+    const cluster = (env: Record<string, string>) =>
+      loadConfig({ ...base(), CLUSTER_NATS_URL: 'nats://n:4222', CLUSTER_NODE_ID: 'a', ...env }).cluster;
+    expect(cluster({})).toMatchObject({ nodeId: 'a', partitions: 64, streamReplicas: 1, liveMs: 500 });
+    expect(cluster({ CLUSTER_LIVE_MS: '5000' })?.liveMs).toBe(5000);
+    expect(cluster({ CLUSTER_LIVE_MS: '1' })?.liveMs).toBe(250);
+    expect(cluster({ CLUSTER_LIVE_MS: '999999' })?.liveMs).toBe(10_000);
+    expect(() => cluster({ CLUSTER_LIVE_MS: 'often' })).toThrow(/CLUSTER_LIVE_MS/);
+  });
+
   it('refuses bad values', () => {
     expect(() => loadConfig({ ...base(), PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ ...base(), UPLOAD_MAX_BYTES: '-1' })).toThrow(/UPLOAD_MAX_BYTES/);

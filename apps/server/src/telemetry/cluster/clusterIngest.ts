@@ -55,7 +55,8 @@ import { decodeLive, encodeLive, LIVE_RECORD_MAX, type LivePosition } from './li
 /** How long a forwarding process waits for the owner's answer (a take-over takes up to ~10 s). */
 export const REPLY_TIMEOUT_MS = 30_000;
 /**
- * Live positions are sent to the other processes at most this often, the newest of each drone:
+ * Live positions are sent to the other processes at most this often by default (CLUSTER_LIVE_MS),
+ * the newest of each drone:
  * the monitor pushes once a second (monitor.socket.ts), so a drone's map position is at most
  * LIVE_MS + 1 s + transit old (the goal: 2 s at p99), and a drone sending faster than 1/LIVE_MS
  * costs the other processes nothing more.
@@ -492,7 +493,7 @@ export function createClusterIngest(o: {
         live(droneId, point, airborne, sortieStart) {
           liveBatch.set(droneId, { droneId, point, airborne, sortieStart });
           if (!liveTimer) {
-            liveTimer = setTimeout(flushLive, LIVE_MS);
+            liveTimer = setTimeout(flushLive, config.liveMs ?? LIVE_MS);
             liveTimer.unref();
           }
         },
