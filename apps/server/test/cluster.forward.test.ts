@@ -7,7 +7,7 @@
 import { MAX_POINTS_PER_DRONE, type TelemetryPoint } from '@agrifleet/domain';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Peer, peerOf } from './clusterKit.ts';
+import { groundPoint, type Peer, peerOf } from './clusterKit.ts';
 import { bounded, dronesOf, MAKER_A, until } from './commands.kit.ts';
 import { createTestApp, type TestApp } from './helper.ts';
 import { type NatsServer, startNatsServer } from './natsServer.ts';
@@ -31,18 +31,7 @@ afterAll(async () => {
 
 const points = (n: number, from: number): TelemetryPoint[] =>
   Array.from({ length: n }, (_, i) => ({
-    recordTime: from + i * 1_000,
-    lng: 114.612345,
-    lat: 33.541234,
-    height: 0,
-    speed: 0,
-    heading: 123.4,
-    battery: 87.5,
-    flow: 0,
-    pump: false,
-    swath: 5.5,
-    tank: 12.25,
-    mode: 'manual',
+    ...groundPoint(from + i * 1_000),
     accessories: [
       { type: 1, hwId: `BAT-${String(i % 7).padStart(20, '0')}` },
       { type: 2, hwId: 'SPRAY-0000000000000001' },

@@ -5,12 +5,12 @@
  * timer and the console stopped ("uncaught exception: MAX_PAYLOAD_EXCEEDED"). Each drone's newest
  * position is what goes (liveCodec.ts): 4,000 drones make more than one message's worth.
  */
-import type { TelemetryPoint } from '@agrifleet/domain';
 import { sql } from 'kysely';
 import { connect, type NatsConnection } from 'nats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIVE_SUBJECTS } from '../src/platform/cluster/nats.ts';
 import { decodeLive } from '../src/telemetry/cluster/liveCodec.ts';
+import { groundPoint } from './clusterKit.ts';
 import { bounded, MAKER_A, until } from './commands.kit.ts';
 import { createTestApp, type TestApp } from './helper.ts';
 import { type NatsServer, startNatsServer } from './natsServer.ts';
@@ -59,20 +59,7 @@ describe("an owner's live positions", () => {
     await sql`INSERT INTO drones (drone_id, drone_name, model_id, zz_account_id, spray_width)
       SELECT id, id, ${maker.model}, ${maker.zz}, 5 FROM unnest(${ids}::text[]) AS id`.execute(t.db);
     const t0 = Date.now() - 120_000;
-    const point = (k: number): TelemetryPoint => ({
-      recordTime: t0 + k * 1_000,
-      lng: 114.612345678,
-      lat: 33.541234567,
-      height: 0,
-      speed: 0,
-      heading: 123.456,
-      battery: 87.5,
-      flow: 0,
-      pump: false,
-      swath: 5.5,
-      tank: 12.25,
-      mode: 'manual',
-    });
+    const point = (k: number) => groundPoint(t0 + k * 1_000);
     const ingest = t.app.telemetry.ingest;
     // Two calls a drone, at once: one live entry each, the newer one kept.
     const results = await Promise.all(

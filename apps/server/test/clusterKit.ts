@@ -3,6 +3,7 @@
  * would be), in this test process. `env` adds to the test configuration (CLUSTER_NATS_URL,
  * CLUSTER_NODE_ID, MQTT_PORT, ...).
  */
+import type { TelemetryPoint } from '@agrifleet/domain';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
@@ -44,3 +45,19 @@ export async function peerOf(site: TestApp, env: Record<string, string>): Promis
     },
   };
 }
+
+/** A drone standing still on the ground in Henan at `recordTime` (cluster tests' filler points). */
+export const groundPoint = (recordTime: number): TelemetryPoint => ({
+  recordTime,
+  lng: 114.612345678,
+  lat: 33.541234567,
+  height: 0,
+  speed: 0,
+  heading: 123.4,
+  battery: 87.5,
+  flow: 0,
+  pump: false,
+  swath: 5.5,
+  tank: 12.25,
+  mode: 'manual',
+});

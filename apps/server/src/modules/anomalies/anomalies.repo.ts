@@ -101,6 +101,19 @@ export function createAnomaliesRepo(db: Db) {
     createTime: new Date(r.createTime).getTime(),
   });
 
+  /** No-fly incursions not ended: id, drone, zone and start (epoch ms). */
+  const openNofly = () =>
+    db
+      .selectFrom('anomalies')
+      .select([
+        'id',
+        'drone_id as droneId',
+        'nofly_id as noflyId',
+        sql<number>`(extract(epoch from time) * 1000)::float8`.as('time'),
+      ])
+      .where('odd_type', '=', 1)
+      .where('end_time', 'is', null);
+
   return {
     /**
      * Stores anomalies with their drones' owners. Returns the new ids in input order; null for an
@@ -225,36 +238,12 @@ export function createAnomaliesRepo(db: Db) {
       return rows.map(toRecord);
     },
 
-    /** Ids of open no-fly incursions (after a restart the detector starts afresh: close them). */
-    /** No-fly incursions started since `sinceMs` and not ended (a take-over's detector takes them up). */
-    openIncursionsSince: (sinceMs: number) =>
-      db
-        .selectFrom('anomalies')
-        .select([
-          'id',
-          'drone_id as droneId',
-          'nofly_id as noflyId',
-          sql<number>`(extract(epoch from time) * 1000)::float8`.as('time'),
-        ])
-        .where('odd_type', '=', 1)
-        .where('end_time', 'is', null)
-        .where('nofly_id', 'is not', null)
-        .where('time', '>=', new Date(sinceMs))
-        .execute(),
+    /** Open no-fly incursions started before `olderThanMs`. */
+    openIncursions: (olderThanMs: number) => openNofly().where('time', '<', new Date(olderThanMs)).execute(),
 
-    openIncursions: (olderThanMs: number) =>
-      db
-        .selectFrom('anomalies')
-        .select([
-          'id',
-          'drone_id as droneId',
-          'nofly_id as noflyId',
-          sql<number>`(extract(epoch from time) * 1000)::float8`.as('time'),
-        ])
-        .where('odd_type', '=', 1)
-        .where('end_time', 'is', null)
-        .where('time', '<', new Date(olderThanMs))
-        .execute(),
+    /** Open no-fly incursions started since `sinceMs` (a detector taking drones over takes them up: stream.ts adopt). */
+    openIncursionsSince: (sinceMs: number) =>
+      openNofly().where('nofly_id', 'is not', null).where('time', '>=', new Date(sinceMs)).execute(),
   };
 }
 export type AnomaliesRepo = ReturnType<typeof createAnomaliesRepo>;
