@@ -71,7 +71,7 @@ for (let s = 0; s < SECONDS; s++) {
         airborne: true,
         sortieStart: null,
       });
-    const wire = encodeLive(batch, batch.length);
+    const wire = encodeLive(batch);
     const t1 = cpu();
     const now = Date.now();
     decodeLive(wire, (e) => {

@@ -97,11 +97,18 @@ export interface ClusterConfig {
   streamReplicas?: number;
   /**
    * How often an owner sends the other processes its drones' newest positions, ms (CLUSTER_LIVE_MS,
-   * 250-10000, default 500). Their maps lag by this much more; a very large fleet sets more
-   * (docs/scaling.md: 5000 at 1,000,000 drones).
+   * 250-10000, default DEFAULT_LIVE_MS). Their maps lag by this much more; a very large fleet sets
+   * more (docs/scaling.md: 5000 at 1,000,000 drones).
    */
   liveMs?: number;
 }
+
+/**
+ * Cluster live positions go to the other processes at most this often, the newest of each drone:
+ * the monitor pushes once a second (monitor.socket.ts), so a drone's map position there is at most
+ * 500 ms + 1 s + transit old (the goal: 2 s at p99), and a drone sending faster costs no more.
+ */
+export const DEFAULT_LIVE_MS = 500;
 
 type Env = Record<string, string | undefined>;
 
@@ -213,7 +220,10 @@ export function loadConfig(env: Env = process.env): Config {
             5,
             Math.max(1, int(env.CLUSTER_STREAM_REPLICAS, 1, 'CLUSTER_STREAM_REPLICAS')),
           ),
-          liveMs: Math.min(10_000, Math.max(250, int(env.CLUSTER_LIVE_MS, 500, 'CLUSTER_LIVE_MS'))),
+          liveMs: Math.min(
+            10_000,
+            Math.max(250, int(env.CLUSTER_LIVE_MS, DEFAULT_LIVE_MS, 'CLUSTER_LIVE_MS')),
+          ),
         }
       : null,
     metricsToken: env.METRICS_TOKEN || null,

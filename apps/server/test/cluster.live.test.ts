@@ -1,6 +1,6 @@
 /**
  * Cluster mode (issue 24 #3): an owner's live positions reach the other processes however many it
- * takes in LIVE_MS. Found by bench/cluster-throughput.ts: at about 12,000 points/s the positions
+ * takes in CLUSTER_LIVE_MS. Found by bench/cluster-throughput.ts: at about 12,000 points/s the positions
  * of 250 ms made one NATS message over the server's max_payload (1 MiB); publish threw from the
  * timer and the console stopped ("uncaught exception: MAX_PAYLOAD_EXCEEDED"). Each drone's newest
  * position is what goes (liveCodec.ts): 4,000 drones make more than one message's worth.

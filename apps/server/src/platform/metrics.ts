@@ -123,7 +123,7 @@ export function createMetrics() {
       'agrifleet_writer_flushes_total',
       'Telemetry writer transactions committed',
     ),
-    /** Cluster mode: stream messages this process sent to partition owners, and consumed as owner. */
+    /** Cluster mode: stream messages of forwarded points this process sent to partition owners. */
     forwardMessages: countedFrom(
       registry,
       'agrifleet_cluster_forward_messages_total',

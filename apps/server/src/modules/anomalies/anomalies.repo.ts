@@ -101,19 +101,6 @@ export function createAnomaliesRepo(db: Db) {
     createTime: new Date(r.createTime).getTime(),
   });
 
-  /** No-fly incursions not ended: id, drone, zone and start (epoch ms). */
-  const openNofly = () =>
-    db
-      .selectFrom('anomalies')
-      .select([
-        'id',
-        'drone_id as droneId',
-        'nofly_id as noflyId',
-        sql<number>`(extract(epoch from time) * 1000)::float8`.as('time'),
-      ])
-      .where('odd_type', '=', 1)
-      .where('end_time', 'is', null);
-
   return {
     /**
      * Stores anomalies with their drones' owners. Returns the new ids in input order; null for an
@@ -238,12 +225,24 @@ export function createAnomaliesRepo(db: Db) {
       return rows.map(toRecord);
     },
 
-    /** Open no-fly incursions started before `olderThanMs`. */
-    openIncursions: (olderThanMs: number) => openNofly().where('time', '<', new Date(olderThanMs)).execute(),
-
-    /** Open no-fly incursions started since `sinceMs` (a detector taking drones over takes them up: stream.ts adopt). */
-    openIncursionsSince: (sinceMs: number) =>
-      openNofly().where('nofly_id', 'is not', null).where('time', '>=', new Date(sinceMs)).execute(),
+    /**
+     * No-fly incursions started since `sinceMs` and not ended: id, drone, zone and start (epoch ms).
+     * A detector that takes drones over (a take-over, a restart) takes them up (stream.ts adopt).
+     */
+    openIncursions: (sinceMs: number) =>
+      db
+        .selectFrom('anomalies')
+        .select([
+          'id',
+          'drone_id as droneId',
+          'nofly_id as noflyId',
+          sql<number>`(extract(epoch from time) * 1000)::float8`.as('time'),
+        ])
+        .where('odd_type', '=', 1)
+        .where('end_time', 'is', null)
+        .where('nofly_id', 'is not', null)
+        .where('time', '>=', new Date(sinceMs))
+        .execute(),
   };
 }
 export type AnomaliesRepo = ReturnType<typeof createAnomaliesRepo>;

@@ -214,7 +214,7 @@ export function createAnomalyStream(deps: {
      * one alert). `lastPoint` is the drone's newest stored point (the silence counts from it).
      */
     async adopt(which: (droneId: string) => boolean, lastPoint: (droneId: string) => number | undefined) {
-      const rows = await anomalies.openIncursionsSince(Date.now() - CONTINUE_MS);
+      const rows = await anomalies.openIncursions(Date.now() - CONTINUE_MS);
       for (const r of rows) {
         if (!which(r.droneId) || mine.has(r.id) || r.noflyId === null) continue;
         const key = `${r.droneId}:${r.noflyId}:${r.time}`;

@@ -17,7 +17,7 @@
  *   for the pipeline's watermark, so nothing is stored twice.
  * - Handing one back: local intake stops, in-flight messages finish, the writer drains, and the
  *   trackers are dropped; only then is the lock released.
- * - The map: each owner publishes the newest position of each drone it took in the last LIVE_MS
+ * - The map: each owner publishes the newest position of each drone it took in the last CLUSTER_LIVE_MS
  *   on `agrifleet.live.<node>` (liveCodec.ts); every other process puts them in its own live
  *   state, so a monitor opened on any process shows every drone.
  */
@@ -32,7 +32,7 @@ import {
   type Subscription,
 } from 'nats';
 import type { Logger } from 'pino';
-import type { ClusterConfig } from '../../config.ts';
+import { type ClusterConfig, DEFAULT_LIVE_MS } from '../../config.ts';
 import {
   type ClusterBus,
   LIVE_SUBJECTS,
@@ -54,14 +54,6 @@ import { decodeLive, encodeLive, LIVE_RECORD_MAX, type LivePosition } from './li
 
 /** How long a forwarding process waits for the owner's answer (a take-over takes up to ~10 s). */
 export const REPLY_TIMEOUT_MS = 30_000;
-/**
- * Live positions are sent to the other processes at most this often by default (CLUSTER_LIVE_MS),
- * the newest of each drone:
- * the monitor pushes once a second (monitor.socket.ts), so a drone's map position is at most
- * LIVE_MS + 1 s + transit old (the goal: 2 s at p99), and a drone sending faster than 1/LIVE_MS
- * costs the other processes nothing more.
- */
-export const LIVE_MS = 500;
 /** Most bytes in one message of live positions (NATS refuses more than its max_payload). */
 export const LIVE_MAX_BYTES = 256 * 1024;
 /** Messages of one partition in the owner's pipeline at once. */
@@ -196,13 +188,15 @@ export function createClusterIngest(o: {
     accountId: number | null,
   ): Promise<IngestResult> {
     const json = JSON.stringify(points);
-    if (json.length <= MAX_FORWARD_BYTES - 200 || points.length < 2)
-      return forward(droneId, 1, json, accountId);
-    const half = Math.ceil(points.length / 2);
-    // Both halves are queued now, in order: the owner takes them in order.
-    const first = forwardPoints(droneId, points.slice(0, half), accountId);
-    const second = forwardPoints(droneId, points.slice(half), accountId);
-    return Promise.all([first, second]).then(sumResults);
+    const room = MAX_FORWARD_BYTES - 200;
+    if (json.length <= room || points.length < 2) return forward(droneId, 1, json, accountId);
+    // Cut in as many parts as the size asks (a part still too large is cut again), all queued now,
+    // in order: the owner takes them in order.
+    const size = Math.ceil(points.length / Math.ceil(json.length / room));
+    const parts: Promise<IngestResult>[] = [];
+    for (let from = 0; from < points.length; from += size)
+      parts.push(forwardPoints(droneId, points.slice(from, from + size), accountId));
+    return Promise.all(parts).then(sumResults);
   }
 
   function forwardRaw(droneId: string, payload: Buffer, accountId: number | null) {
@@ -433,7 +427,7 @@ export function createClusterIngest(o: {
     for (let from = 0; from < all.length; from += per) {
       const part = all.slice(from, from + per);
       try {
-        bus.nc.publish(myLive, encodeLive(part, part.length));
+        bus.nc.publish(myLive, encodeLive(part));
       } catch (err) {
         o.logger?.warn({ err: (err as Error).message }, 'cluster: live update not sent');
       }
@@ -493,7 +487,7 @@ export function createClusterIngest(o: {
         live(droneId, point, airborne, sortieStart) {
           liveBatch.set(droneId, { droneId, point, airborne, sortieStart });
           if (!liveTimer) {
-            liveTimer = setTimeout(flushLive, config.liveMs ?? LIVE_MS);
+            liveTimer = setTimeout(flushLive, config.liveMs ?? DEFAULT_LIVE_MS);
             liveTimer.unref();
           }
         },

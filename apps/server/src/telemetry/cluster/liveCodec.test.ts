@@ -13,7 +13,7 @@ const points = mission.sorties[0]?.points ?? [];
 
 const roundTrip = (entries: LivePosition[]) => {
   const out: LivePosition[] = [];
-  const wire = encodeLive(entries, entries.length);
+  const wire = encodeLive(entries);
   expect(wire.length).toBeLessThanOrEqual(1 + entries.length * LIVE_RECORD_MAX);
   decodeLive(wire, (e) => out.push(e));
   return out;

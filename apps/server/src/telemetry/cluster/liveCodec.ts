@@ -18,10 +18,10 @@ import { FLIGHT_MODES, type FlightMode, type TelemetryPoint } from '@agrifleet/d
 
 const VERSION = 1;
 const RTK_CODES = [undefined, 0, 1, 2, 4, 5] as const;
-/** Bytes of a record besides its id. */
-const FIXED = 1 + 3 * 8 + 11 * 4 + 2 + 3;
-/** The most bytes one record takes (a 64-character id). */
-export const LIVE_RECORD_MAX = FIXED + 64;
+/** Bytes of a record after its id: 3 f64, 11 i32, a u16 and 3 bytes. */
+const BODY = 3 * 8 + 11 * 4 + 2 + 3;
+/** The most bytes one record takes (its id's length byte, a 64-character id, the body). */
+export const LIVE_RECORD_MAX = 1 + 64 + BODY;
 
 export interface LivePosition {
   droneId: string;
@@ -31,8 +31,8 @@ export interface LivePosition {
 }
 
 /** One message of `entries` (the caller keeps their count under its size limit / LIVE_RECORD_MAX). */
-export function encodeLive(entries: Iterable<LivePosition>, count: number): Uint8Array {
-  const buf = new Uint8Array(1 + count * LIVE_RECORD_MAX);
+export function encodeLive(entries: readonly LivePosition[]): Uint8Array {
+  const buf = new Uint8Array(1 + entries.length * LIVE_RECORD_MAX);
   const v = new DataView(buf.buffer);
   buf[0] = VERSION;
   let n = 1;
@@ -58,7 +58,7 @@ export function encodeLive(entries: Iterable<LivePosition>, count: number): Uint
     buf[n + 70] = (p.pump ? 1 : 0) | (p.sim !== undefined ? 2 : 0) | (p.sim ? 4 : 0) | (airborne ? 8 : 0);
     buf[n + 71] = Math.max(0, FLIGHT_MODES.indexOf(p.mode));
     buf[n + 72] = Math.max(0, RTK_CODES.indexOf(p.rtk));
-    n += FIXED - 1;
+    n += BODY;
   }
   return buf.subarray(0, n);
 }
@@ -99,7 +99,7 @@ export function decodeLive(data: Uint8Array, each: (e: LivePosition) => void): v
     if (rtk !== undefined) point.rtk = rtk;
     if (!Number.isNaN(workArea)) point.workArea = workArea;
     if (flags & 2) point.sim = (flags & 4) !== 0;
-    n += FIXED - 1;
+    n += BODY;
     each({
       droneId,
       point,

@@ -89,7 +89,6 @@ export function createWriter(db: Db, opts: WriterOptions) {
   const positionsMs = opts.positionsMs ?? 5_000;
   const compactMs = opts.compactMs ?? 2_000;
   let lastCompaction = Date.now();
-  let journalDirty = false;
   /** This writer's journal rows not compacted yet (committed). */
   let journalIds: number[] = [];
   let chunks: Chunk[] = [];
@@ -135,7 +134,7 @@ export function createWriter(db: Db, opts: WriterOptions) {
     });
   }
 
-  const compactionDue = () => journalDirty && Date.now() - lastCompaction >= compactMs;
+  const compactionDue = () => journalIds.length > 0 && Date.now() - lastCompaction >= compactMs;
   // When ingest goes quiet, the journal is still compacted within compactMs.
   const compactor = setInterval(() => {
     if (compactionDue()) schedule(true);
@@ -201,12 +200,8 @@ export function createWriter(db: Db, opts: WriterOptions) {
       stats.flushes++;
       if (compact) {
         lastCompaction = Date.now();
-        journalDirty = false;
         journalIds = [];
-      } else if (journalId !== null) {
-        journalDirty = true;
-        journalIds.push(journalId);
-      }
+      } else if (journalId !== null) journalIds.push(journalId);
       stats.chunks += myChunks.length;
       stats.sorties += mySorties.length;
       for (const c of myChunks) stats.points += c.points.length;
@@ -270,7 +265,6 @@ export function createWriter(db: Db, opts: WriterOptions) {
       lastPositionsWrite = 0;
       // Everything into its final place: the journal compacted too.
       lastCompaction = 0;
-      journalDirty = true;
       for (
         let i = 0;
         i < 100 &&
@@ -280,7 +274,7 @@ export function createWriter(db: Db, opts: WriterOptions) {
           events.length ||
           prunes.length ||
           positions.size ||
-          journalDirty);
+          journalIds.length > 0);
         i++
       ) {
         if (!running) schedule(true);
