@@ -54,5 +54,9 @@ describe('a forwarded message larger than max_payload', () => {
     expect(viaMqtt).toMatchObject({ accepted: 4_000, duplicates: 0 });
     expect(other.telemetry.cluster?.stats().forwarded).toBeGreaterThan(2);
     expect(owner.telemetry.cluster?.stats().consumed).toBeGreaterThan(2);
+    // /metrics reads the forwarded messages from the cluster ingest.
+    const metrics = (await other.inject({ method: 'GET', url: '/metrics' })).body;
+    const sent = /^agrifleet_cluster_forward_messages_total (\S+)$/m.exec(metrics)?.[1];
+    expect(Number(sent)).toBeGreaterThan(2);
   }, 60_000);
 });

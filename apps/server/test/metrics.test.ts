@@ -101,6 +101,7 @@ describe('content', () => {
       'agrifleet_ingest_points_total',
       'agrifleet_ingest_ack_seconds_bucket',
       'agrifleet_writer_queue_points',
+      'agrifleet_writer_flushes_total',
       'agrifleet_cluster_partitions_owned',
       'agrifleet_monitor_sockets',
       'agrifleet_db_pool_connections',
@@ -141,6 +142,10 @@ describe('content', () => {
     const after = (await scrape(open)).body;
     expect(sample(after, 'agrifleet_ingest_points_total{transport="http"}')).toBe(25);
     expect(sample(after, 'agrifleet_ingest_points_total{transport="mqtt"}')).toBe(0);
+    // The writer committed them (the counter is read from the writer at the scrape).
+    expect(sample(after, 'agrifleet_writer_flushes_total')).toBeGreaterThan(
+      sample(before, 'agrifleet_writer_flushes_total') as number,
+    );
     expect(sample(after, 'agrifleet_ingest_ack_seconds_count{transport="http"}')).toBe(1);
     const seconds = sample(after, 'agrifleet_ingest_ack_seconds_sum{transport="http"}') as number;
     expect(seconds).toBeGreaterThan(0);
