@@ -17,9 +17,7 @@
  *   for the pipeline's watermark, so nothing is stored twice.
  * - Handing one back: local intake stops, in-flight messages finish, the writer drains, and the
  *   trackers are dropped; only then is the lock released.
- * - The map: each owner publishes the newest position of each drone it took in the last CLUSTER_LIVE_MS
- *   on `agrifleet.live.<node>` (liveCodec.ts); every other process puts them in its own live
- *   state, so a monitor opened on any process shows every drone.
+ * - The map: livePicture.ts (the owners' positions in every process's live state).
  */
 import { randomUUID } from 'node:crypto';
 import type { TelemetryPoint } from '@agrifleet/domain';
@@ -33,14 +31,7 @@ import {
 } from 'nats';
 import type { Logger } from 'pino';
 import { type ClusterConfig, DEFAULT_LIVE_MS } from '../../config.ts';
-import {
-  type ClusterBus,
-  LIVE_SUBJECTS,
-  liveSubject,
-  replySubject,
-  TEL_STREAM,
-  telSubject,
-} from '../../platform/cluster/nats.ts';
+import { type ClusterBus, replySubject, TEL_STREAM, telSubject } from '../../platform/cluster/nats.ts';
 import { createOwnership, type Ownership } from '../../platform/cluster/ownership.ts';
 import { partitionOf } from '../../platform/cluster/partition.ts';
 import type { Db } from '../../platform/db.ts';
@@ -50,12 +41,10 @@ import { type Ingest, IngestError, type IngestResult, nothingIngested } from '..
 import { recoverTrackers } from '../ingest/recovery.ts';
 import { BadMessage, parsePayload } from '../ingest/validate.ts';
 import type { Writer } from '../ingest/writer.ts';
-import { decodeLive, encodeLive, LIVE_RECORD_MAX, type LivePosition } from './liveCodec.ts';
+import { createLivePicture } from './livePicture.ts';
 
 /** How long a forwarding process waits for the owner's answer (a take-over takes up to ~10 s). */
 export const REPLY_TIMEOUT_MS = 30_000;
-/** Most bytes in one message of live positions (NATS refuses more than its max_payload). */
-export const LIVE_MAX_BYTES = 256 * 1024;
 /** Messages of one partition in the owner's pipeline at once. */
 const MAX_ACK_PENDING = 2_000;
 
@@ -139,14 +128,9 @@ export function createClusterIngest(o: {
    * number (an acknowledgement before its points are stored, or another drone's refusal).
    */
   const incarnation = randomUUID().slice(0, 8);
-  const counters = { forwarded: 0, messages: 0, consumed: 0, liveIn: 0, liveOut: 0 };
+  const counters = { forwarded: 0, messages: 0, consumed: 0 };
   let seq = 0;
   let replies: Subscription | null = null;
-  let liveSub: Subscription | null = null;
-  /** Positions taken since the last flush, the newest per drone. */
-  let liveBatch = new Map<string, LivePosition>();
-  const myLive = liveSubject(config.nodeId);
-  let liveTimer: NodeJS.Timeout | null = null;
   const enc = new TextEncoder();
   const dec = new TextDecoder();
 
@@ -413,49 +397,21 @@ export function createClusterIngest(o: {
 
   // ---- the map of every process ----
 
-  function flushLive() {
-    liveTimer = null;
-    if (!liveBatch.size) return;
-    const batch = liveBatch;
-    liveBatch = new Map();
-    counters.liveOut += batch.size;
-    // In messages under the server's max_payload (1 MiB by default): a busy owner's positions
-    // exceed it, and publish throws (from this timer: it stopped the process).
-    const limit = Math.min(LIVE_MAX_BYTES, bus.nc.info?.max_payload ?? LIVE_MAX_BYTES);
-    const per = Math.max(1, Math.floor((limit - 1) / LIVE_RECORD_MAX));
-    const all = [...batch.values()];
-    for (let from = 0; from < all.length; from += per) {
-      const part = all.slice(from, from + per);
-      try {
-        bus.nc.publish(myLive, encodeLive(part));
-      } catch (err) {
-        o.logger?.warn({ err: (err as Error).message }, 'cluster: live update not sent');
-      }
-    }
-  }
-
-  async function onLive(data: Uint8Array) {
-    const batch: LivePosition[] = [];
-    decodeLive(data, (e) => batch.push(e));
-    // Drones not cached yet (new to this process) are read in one query for the batch, not one each.
-    const unknown = batch.map((e) => e.droneId).filter((id) => o.directory.peek(id) === undefined);
-    if (unknown.length) await o.directory.preload([...new Set(unknown)]);
-    const now = Date.now();
-    for (const { droneId, point, airborne, sortieStart } of batch) {
-      // A drone this process owns is its own to show (a late message of the previous owner).
-      if (ready.has(partitionOfDrone(droneId))) continue;
-      const meta = o.directory.peek(droneId);
-      if (!meta) continue;
-      o.live.update(meta, point, airborne, sortieStart, now);
-      counters.liveIn++;
-    }
-  }
+  const picture = createLivePicture({
+    bus,
+    nodeId: config.nodeId,
+    liveMs: config.liveMs ?? DEFAULT_LIVE_MS,
+    directory: o.directory,
+    live: o.live,
+    owns: (droneId) => ready.has(partitionOfDrone(droneId)),
+    logger: o.logger,
+  });
 
   return {
     ownership,
     bus,
     ready: () => ready,
-    stats: () => ({ ...counters }),
+    stats: () => ({ ...counters, ...picture.stats() }),
     async start() {
       replies = bus.nc.subscribe(replyTo, {
         callback: (err, m) => {
@@ -468,13 +424,7 @@ export function createClusterIngest(o: {
       });
       sweeper = setInterval(sweep, 1_000);
       sweeper.unref();
-      liveSub = bus.nc.subscribe(LIVE_SUBJECTS, {
-        callback: (err, m) => {
-          // Its own positions this process has already shown.
-          if (err || m.subject === myLive) return;
-          void onLive(m.data).catch((e) => o.logger?.warn({ err: e }, 'cluster: live update'));
-        },
-      });
+      picture.start();
       ingest.route({
         points: (droneId, points, accountId) =>
           ready.has(partitionOfDrone(droneId))
@@ -484,13 +434,7 @@ export function createClusterIngest(o: {
           ready.has(partitionOfDrone(droneId))
             ? ingest.messageLocal(droneId, payload, accountId)
             : forwardRaw(droneId, payload, accountId),
-        live(droneId, point, airborne, sortieStart) {
-          liveBatch.set(droneId, { droneId, point, airborne, sortieStart });
-          if (!liveTimer) {
-            liveTimer = setTimeout(flushLive, config.liveMs ?? DEFAULT_LIVE_MS);
-            liveTimer.unref();
-          }
-        },
+        live: picture.push,
       });
       await ownership.start();
     },
@@ -498,11 +442,9 @@ export function createClusterIngest(o: {
       // Routing stays: with no partition ready, a late point goes to the stream for the next owner.
       await ownership.stop();
       await stopConsumers([...consumers.keys()], true);
-      if (liveTimer) clearTimeout(liveTimer);
       if (sweeper) clearInterval(sweeper);
-      flushLive();
+      picture.stop();
       replies?.unsubscribe();
-      liveSub?.unsubscribe();
       for (const w of pending.values()) w.reject(new ForwardFailed('the console is stopping'));
       pending.clear();
       await bus.close();
