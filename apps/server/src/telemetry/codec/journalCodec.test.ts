@@ -1,7 +1,13 @@
 import type { TelemetryPoint } from '@agrifleet/domain';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_DRONE, rectangleField, runMission } from '../../sim/flight/index.ts';
-import { decodeJournal, encodeJournal, journalSegments } from './journalCodec.ts';
+import {
+  decodeJournal,
+  encodeJournal,
+  type JournalIndex,
+  journalIndex,
+  journalSegments,
+} from './journalCodec.ts';
 import { decodeTrack, encodeTrack } from './trackCodec.ts';
 
 const points = runMission(
@@ -40,6 +46,26 @@ describe('journal codec', () => {
     });
     const joined = Buffer.concat([sa?.track ?? new Uint8Array(), sb?.track ?? new Uint8Array()]);
     expect(decodeTrack(joined)).toEqual(decodeTrack(encodeTrack(points.slice(0, 25))));
+  });
+
+  it('fills, while encoding, the index a stored blob is read back to, and each entry cuts its track', () => {
+    const byDrone = new Map([
+      ['D1', points.slice(0, 7)],
+      ['无人机-2', points.slice(7, 8)],
+      ['D3', points.slice(8, 30)],
+    ]);
+    const index: JournalIndex = { ids: [], nums: [] };
+    const blob = encodeJournal(byDrone, index);
+    expect(index).toEqual(journalIndex(blob));
+    expect(index.ids).toEqual(['D1', '无人机-2', 'D3']);
+    index.ids.forEach((id, i) => {
+      const [n, first, last, start, length] = index.nums.slice(5 * i, 5 * i + 5) as number[];
+      const mine = byDrone.get(id) ?? [];
+      expect([n, first, last]).toEqual([mine.length, mine[0]?.recordTime, mine.at(-1)?.recordTime]);
+      expect(decodeTrack(blob.subarray(start, (start as number) + (length as number)))).toEqual(
+        decodeTrack(encodeTrack(mine)),
+      );
+    });
   });
 });
 

@@ -8,8 +8,22 @@
 import type { TelemetryPoint } from '@agrifleet/domain';
 import { ByteWriter, decodeTrack, encodeTrackInto } from './trackCodec.ts';
 
-/** Points must be in time order within a drone. */
-export function encodeJournal(byDrone: ReadonlyMap<string, readonly TelemetryPoint[]>): Buffer {
+/**
+ * Where each drone's segment lies in a journal blob, without a buffer or string made per segment:
+ * segment i is `ids[i]`, and `nums[5i ..]` holds its point count, first and last recordTime, and its
+ * track's start and length in the blob. The writer keeps it from encoding (journalBlob) and
+ * compaction cuts the blob with it; `journalIndex` reads it back from a stored blob.
+ */
+export interface JournalIndex {
+  ids: string[];
+  nums: number[];
+}
+
+/** Points must be in time order within a drone. `index`, when given, is filled with the segments. */
+export function encodeJournal(
+  byDrone: ReadonlyMap<string, readonly TelemetryPoint[]>,
+  index?: JournalIndex,
+): Buffer {
   // One buffer for the whole flush, each segment written in place (its track's length filled in
   // once the track is written): no buffer per drone, no concatenation.
   let size = 64;
@@ -45,6 +59,16 @@ export function encodeJournal(byDrone: ReadonlyMap<string, readonly TelemetryPoi
     // The buffer may have grown: write the track's length through the current one.
     if (view.buffer !== w.buf.buffer) view = new DataView(w.buf.buffer, w.buf.byteOffset);
     view.setUint32(at + 20, w.n - at - 24);
+    if (index) {
+      index.ids.push(droneId);
+      index.nums.push(
+        points.length,
+        points[0]?.recordTime ?? 0,
+        points[points.length - 1]?.recordTime ?? 0,
+        at + 24,
+        w.n - at - 24,
+      );
+    }
   }
   return Buffer.from(w.buf.buffer, w.buf.byteOffset, w.n);
 }
@@ -82,6 +106,17 @@ export function journalSegments(blob: Uint8Array): JournalSegment[] {
     i += trackLen;
   }
   return out;
+}
+
+/** The index of a stored journal blob (what encodeJournal filled when it wrote it). */
+export function journalIndex(blob: Uint8Array): JournalIndex {
+  const index: JournalIndex = { ids: [], nums: [] };
+  for (const seg of journalSegments(blob)) {
+    index.ids.push(seg.droneId);
+    const start = seg.track.byteOffset - blob.byteOffset;
+    index.nums.push(seg.points, seg.firstTime, seg.lastTime, start, seg.track.byteLength);
+  }
+  return index;
 }
 
 export function decodeJournal(blob: Uint8Array): Array<[string, TelemetryPoint[]]> {

@@ -6,7 +6,7 @@
 import type { TelemetryPoint } from '@agrifleet/domain';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../platform/schema.ts';
-import { encodeJournal, journalSegments } from '../codec/journalCodec.ts';
+import { encodeJournal, type JournalIndex, journalIndex } from '../codec/journalCodec.ts';
 import { decodeTrack } from '../codec/trackCodec.ts';
 import { DEFAULT_TRACKER } from '../tracker/sortieTracker.ts';
 import type { NewSortie } from './sortieRow.ts';
@@ -74,73 +74,128 @@ function groupByDrone(chunks: readonly Chunk[]): Map<string, readonly TelemetryP
   return byDrone;
 }
 
-/** The flush's points as one journal row: durable at COMMIT, whatever the number of drones. Its id. */
-export async function insertJournal(trx: Kysely<Database>, chunks: Chunk[]): Promise<number | null> {
+/** A flush's points as one journal blob: a drone's points once, in order, and where each lies. */
+export interface JournalBlob {
+  data: Buffer;
+  points: number;
+  index: JournalIndex;
+}
+
+/** The flush's journal blob (null: no points). */
+export function journalBlob(chunks: readonly Chunk[]): JournalBlob | null {
   if (!chunks.length) return null;
   const byDrone = groupByDrone(chunks);
   let points = 0;
   for (const list of byDrone.values()) points += list.length;
+  const index: JournalIndex = { ids: [], nums: [] };
+  return { data: encodeJournal(byDrone, index), points, index };
+}
+
+/** A flush's blob as one journal row: durable at COMMIT, whatever the number of drones. Its id. */
+export async function insertJournal(
+  trx: Kysely<Database>,
+  blob: { data: Buffer; points: number },
+): Promise<number> {
   const row = await trx
     .insertInto('ingest_journal')
-    .values({ points, data: encodeJournal(byDrone) })
+    .values({ points: blob.points, data: blob.data })
     .returning('id')
     .executeTakeFirstOrThrow();
   return Number(row.id);
 }
 
 /**
- * Moves journal rows into per-drone track_chunks (one row per drone, many points): the rows `only`
- * names (a writer's own: in cluster mode the processes then never wait on each other's rows), or
- * every row (recovery, which takes over what a stopped or dead process left).
+ * A writer's journal blob, as it stored it (`id`), or not stored at all (`id` null: the blob of the
+ * flush that compacts, which goes straight to track_chunks).
  */
-export async function compactJournal(trx: Kysely<Database>, only?: readonly number[]): Promise<number> {
-  if (only && only.length === 0) return 0;
-  const rows = only
-    ? await sql<{ id: number; data: Uint8Array }>`DELETE FROM ingest_journal
-        WHERE id = ANY(${only.map(String)}::bigint[]) RETURNING id, data`.execute(trx)
-    : await sql<{ id: number; data: Uint8Array }>`DELETE FROM ingest_journal RETURNING id, data`.execute(trx);
-  if (!rows.rows.length) return 0;
-  // A drone's blobs end to end, in journal order (which is time order for a drone): nothing is
-  // decoded or encoded again; decodeTrack reads concatenated blobs.
-  const byDrone = new Map<string, { first: number; last: number; points: number; tracks: Uint8Array[] }>();
-  for (const r of rows.rows.sort((a, b) => a.id - b.id))
-    for (const seg of journalSegments(r.data)) {
-      const d = byDrone.get(seg.droneId);
-      if (!d)
-        byDrone.set(seg.droneId, {
-          first: seg.firstTime,
-          last: seg.lastTime,
-          points: seg.points,
-          tracks: [seg.track],
-        });
-      else {
-        d.first = Math.min(d.first, seg.firstTime);
-        d.last = Math.max(d.last, seg.lastTime);
-        d.points += seg.points;
-        d.tracks.push(seg.track);
-      }
-    }
+export interface JournalRow {
+  id: number | null;
+  data: Uint8Array;
+  index: JournalIndex;
+}
+
+/**
+ * Moves journal rows into per-drone track_chunks (one row per drone, many points): the rows `own`
+ * names, from the blobs the writer kept (nothing is read back; in cluster mode the processes never
+ * wait on each other's rows), or every row (recovery, which takes over what a stopped or dead
+ * process left, reading the blobs back). A row someone else's recovery compacted already is not
+ * there to delete any more, and its blob is skipped. Returns the number of blobs moved.
+ */
+export async function compactJournal(trx: Kysely<Database>, own?: readonly JournalRow[]): Promise<number> {
+  if (own && own.length === 0) return 0;
+  let blobs: Array<Omit<JournalRow, 'id'>>;
+  if (own) {
+    const ids = own.flatMap((r) => (r.id === null ? [] : [String(r.id)]));
+    const gone = ids.length
+      ? await sql<{
+          id: string;
+        }>`DELETE FROM ingest_journal WHERE id = ANY(${ids}::bigint[]) RETURNING id`.execute(trx)
+      : { rows: [] };
+    const deleted = new Set(gone.rows.map((r) => Number(r.id)));
+    blobs = own.filter((r) => r.id === null || deleted.has(r.id));
+  } else {
+    const rows = await sql<{ id: number; data: Uint8Array }>`
+      DELETE FROM ingest_journal RETURNING id, data`.execute(trx);
+    blobs = rows.rows
+      .sort((a, b) => Number(a.id) - Number(b.id))
+      .map((r) => ({ data: r.data, index: journalIndex(r.data) }));
+  }
+  if (blobs.length) await insertTrackChunks(trx, blobs);
+  return blobs.length;
+}
+
+/** Journal blobs (in journal order) as one track_chunks row per drone. */
+async function insertTrackChunks(trx: Kysely<Database>, journal: ReadonlyArray<Omit<JournalRow, 'id'>>) {
+  // A drone's tracks end to end, in journal order (which is time order for a drone): nothing is
+  // decoded or encoded again (decodeTrack reads concatenated blobs), and the segments are found by
+  // the blobs' indexes: one entry per drone, three numbers per segment (blob, start, length).
+  const slot = new Map<string, number>();
   const ids: string[] = [];
   const first: number[] = [];
   const last: number[] = [];
   const counts: number[] = [];
+  const parts: number[][] = [];
+  for (let b = 0; b < journal.length; b++) {
+    const { ids: segIds, nums } = (journal[b] as Omit<JournalRow, 'id'>).index;
+    for (let i = 0; i < segIds.length; i++) {
+      const id = segIds[i] as string;
+      const k = 5 * i;
+      const f = nums[k + 1] as number;
+      const l = nums[k + 2] as number;
+      let d = slot.get(id);
+      if (d === undefined) {
+        d = ids.length;
+        slot.set(id, d);
+        ids.push(id);
+        first.push(f);
+        last.push(l);
+        counts.push(0);
+        parts.push([]);
+      } else {
+        if (f < (first[d] as number)) first[d] = f;
+        if (l > (last[d] as number)) last[d] = l;
+      }
+      counts[d] = (counts[d] as number) + (nums[k] as number);
+      (parts[d] as number[]).push(b, nums[k + 3] as number, nums[k + 4] as number);
+    }
+  }
+  if (!ids.length) return;
+  let size = 0;
+  for (const p of parts) for (let j = 2; j < p.length; j += 3) size += p[j] as number;
+  const data = Buffer.allocUnsafe(size);
+  const sources = journal.map((r) => Buffer.from(r.data.buffer, r.data.byteOffset, r.data.byteLength));
   const offsets: number[] = [];
   const lengths: number[] = [];
-  const blobs: Uint8Array[] = [];
-  let size = 0;
-  for (const [id, d] of byDrone) {
-    ids.push(id);
-    first.push(d.first);
-    last.push(d.last);
-    counts.push(d.points);
-    for (const t of d.tracks) blobs.push(t);
-    const length = d.tracks.reduce((n, t) => n + t.byteLength, 0);
-    offsets.push(size);
-    lengths.push(length);
-    size += length;
+  let at = 0;
+  for (const p of parts) {
+    offsets.push(at);
+    for (let j = 0; j < p.length; j += 3) {
+      const start = p[j + 1] as number;
+      at += (sources[p[j] as number] as Buffer).copy(data, at, start, start + (p[j + 2] as number));
+    }
+    lengths.push(at - (offsets.at(-1) as number));
   }
-  // The blobs go as one binary parameter cut in SQL, the times as epoch ms: no hex or date text.
-  const data = Buffer.concat(blobs, size);
+  // The tracks go as one binary parameter cut in SQL, the times as epoch ms: no hex or date text.
   await sql`
     INSERT INTO track_chunks (drone_id, first_time, last_time, points, data)
     SELECT u.id, 'epoch'::timestamptz + u.f * interval '1 millisecond',
@@ -148,7 +203,6 @@ export async function compactJournal(trx: Kysely<Database>, only?: readonly numb
     FROM unnest(${ids}::text[], ${first}::int8[], ${last}::int8[], ${counts}::int[], ${offsets}::int[], ${lengths}::int[])
       AS u(id, f, l, n, o, len)
   `.execute(trx);
-  return rows.rows.length;
 }
 
 /**
