@@ -18,7 +18,7 @@
  * any useful sense). Pure: no clock, no I/O.
  */
 import type { TelemetryPoint } from '@agrifleet/domain';
-import { depthM, type NoflyIndex } from './noflyIndex.ts';
+import { depthM, type NoflyIndex, type NoflyZone } from './noflyIndex.ts';
 
 export interface NoflyDetectorOptions {
   enterPoints?: number;
@@ -97,7 +97,7 @@ interface DroneState {
 
 export interface NoflyDetector {
   /** Feeds one point; returns the incursions it starts or ends. */
-  feed(droneId: string, p: TelemetryPoint): NoflyEvent[];
+  feed(droneId: string, p: TelemetryPoint): readonly NoflyEvent[];
   /** Ends the incursions of drones silent since before `now - silenceMs`, and forgets those drones. */
   expire(now: number): NoflyEndEvent[];
   /** Open incursions (for tests and the monitor). */
@@ -114,6 +114,10 @@ export interface NoflyDetector {
    */
   resume(droneId: string, noflyId: number, key: IncursionKey, time: number, lastTime: number): boolean;
 }
+
+/** What feed gives for most points (shared: nothing is made for a point that changes nothing). */
+const NO_EVENTS: readonly NoflyEvent[] = Object.freeze([]);
+const NO_ZONES: readonly NoflyZone[] = Object.freeze([]);
 
 /** `index` is read at every point, so the caller may swap in a rebuilt index at any time. */
 export function createNoflyDetector(
@@ -147,20 +151,22 @@ export function createNoflyDetector(
       return true;
     },
     feed(droneId, p) {
+      const zones = p.height > o.minHeightM ? index().zonesAt(p.lng, p.lat) : NO_ZONES;
       let s = drones.get(droneId);
+      // In no zone and inside none (most points): nothing to remember. A streak of entering ends
+      // here, and the drone's state goes with it (points come in order: the pipeline's watermark).
+      if (zones.length === 0 && (s === undefined || s.inside.size === 0)) {
+        if (s !== undefined) drones.delete(droneId);
+        return NO_EVENTS;
+      }
       if (!s) {
         s = { lastTime: -Infinity, entering: new Map(), inside: new Map() };
         drones.set(droneId, s);
       }
       const t = p.recordTime;
-      if (!(t > s.lastTime)) return [];
+      if (!(t > s.lastTime)) return NO_EVENTS;
       if (t - s.lastTime > o.maxGapMs) s.entering.clear();
       s.lastTime = t;
-      const zones = p.height > o.minHeightM ? index().zonesAt(p.lng, p.lat) : [];
-      if (zones.length === 0 && s.inside.size === 0) {
-        s.entering.clear();
-        return [];
-      }
       const events: NoflyEvent[] = [];
       const here = new Set<number>();
       const deep = new Set<number>();

@@ -128,4 +128,62 @@ describe('no-fly index', () => {
     // About 8 ms on the development machine (flatbush itself); 50 ms leaves room for a slow CI.
     expect(per20kMs).toBeLessThan(50);
   });
+
+  it('finds the same zones with its coarse grid as without, on cell edges too (grid of 0.1°)', () => {
+    // A square whose corners sit exactly on 0.1° cell edges, and one across four cells.
+    const onEdges: NoflyZone = {
+      id: 3,
+      name: 'edges',
+      noflyType: 1,
+      shape: 'polygon',
+      rings: [
+        [
+          [121.1, 31.2],
+          [121.2, 31.2],
+          [121.2, 31.3],
+          [121.1, 31.3],
+          [121.1, 31.2],
+        ],
+      ],
+    };
+    const withGrid = createNoflyIndex([square, circle, onEdges]);
+    // Zones over more cells than the grid takes: the tree alone answers (the same way).
+    const huge: NoflyZone = {
+      id: 4,
+      name: 'huge',
+      noflyType: 1,
+      shape: 'polygon',
+      rings: [
+        [
+          [-170, -80],
+          [170, -80],
+          [170, 80],
+          [-170, 80],
+          [-170, -80],
+        ],
+      ],
+    };
+    const gridless = createNoflyIndex([square, circle, onEdges, huge]);
+    const rng = mulberry32(11);
+    const near = [origin, { lng: 121.15, lat: 31.25 }];
+    let inside = 0;
+    for (let i = 0; i < 20_000; i++) {
+      const c = near[i % 2] as { lng: number; lat: number };
+      // Points around each zone, a tenth of them snapped to a 0.1° edge.
+      let lng = c.lng + (rng.next() - 0.5) * 0.2;
+      let lat = c.lat + (rng.next() - 0.5) * 0.2;
+      if (i % 10 === 0) lng = Math.round(lng * 10) / 10;
+      if (i % 10 === 1) lat = Math.round(lat * 10) / 10;
+      const truth = ids(gridless.zonesAt(lng, lat)).filter((id) => id !== 4);
+      expect(ids(withGrid.zonesAt(lng, lat))).toEqual(truth);
+      if (truth.length) inside++;
+    }
+    // (the random points did land in the zones, the one on the cell edges included)
+    expect(inside).toBeGreaterThan(2_000);
+    expect(ids(withGrid.zonesAt(121.1, 31.2))).toEqual(
+      ids(gridless.zonesAt(121.1, 31.2)).filter((id) => id !== 4),
+    );
+    expect(ids(withGrid.zonesAt(121.1, 31.25))).toEqual([3]);
+    expect(withGrid.zonesAt(10, 10)).toHaveLength(0);
+  });
 });

@@ -146,9 +146,12 @@ export function createNoflyIndex(zones: readonly NoflyZone[]): NoflyIndex {
   const tree = new Flatbush(usable.length);
   for (const z of usable) tree.add(...z.box);
   tree.finish();
+  const near = coarseCells(usable.map((z) => z.box));
   return {
     size: usable.length,
     zonesAt(lng, lat) {
+      // Most points are nowhere near a zone: one bit says so, before the tree is searched.
+      if (near && !near(lng, lat)) return NONE;
       let found: NoflyZone[] | null = null;
       tree.search(lng, lat, lng, lat, (i) => {
         const z = usable[i];
@@ -160,5 +163,38 @@ export function createNoflyIndex(zones: readonly NoflyZone[]): NoflyIndex {
       });
       return found ?? NONE;
     },
+  };
+}
+
+/** Coarse cells of 0.1° (about 11 km) over the whole earth, one bit each: 810 KB. */
+const CELL_DEG = 0.1;
+const COLS = 3600;
+const ROWS = 1800;
+/** Zone boxes covering more cells than this in all make no grid (the tree alone is searched). */
+const MAX_MARKED = 2_000_000;
+
+const colOf = (lng: number) => Math.min(COLS - 1, Math.max(0, Math.floor((lng + 180) / CELL_DEG)));
+const rowOf = (lat: number) => Math.min(ROWS - 1, Math.max(0, Math.floor((lat + 90) / CELL_DEG)));
+
+/**
+ * A test that is false only where no zone's box can be: the cells the boxes touch are marked (a
+ * point on a box's edge falls in a marked cell, as both are floored alike). Null when the boxes
+ * cover too much to be worth it.
+ */
+function coarseCells(boxes: readonly Box[]): ((lng: number, lat: number) => boolean) | null {
+  let cells = 0;
+  for (const b of boxes) cells += (colOf(b[2]) - colOf(b[0]) + 1) * (rowOf(b[3]) - rowOf(b[1]) + 1);
+  if (cells > MAX_MARKED) return null;
+  const bits = new Uint8Array((COLS * ROWS) >> 3);
+  for (const b of boxes)
+    for (let r = rowOf(b[1]); r <= rowOf(b[3]); r++)
+      for (let c = colOf(b[0]); c <= colOf(b[2]); c++) {
+        const i = r * COLS + c;
+        bits[i >> 3] = (bits[i >> 3] as number) | (1 << (i & 7));
+      }
+  return (lng, lat) => {
+    if (!(Math.abs(lng) <= 180 && Math.abs(lat) <= 90)) return true;
+    const i = rowOf(lat) * COLS + colOf(lng);
+    return ((bits[i >> 3] as number) & (1 << (i & 7))) !== 0;
   };
 }

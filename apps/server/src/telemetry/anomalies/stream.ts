@@ -111,7 +111,7 @@ export function createAnomalyStream(deps: {
     return loading;
   }
 
-  function handle(events: NoflyEvent[]) {
+  function handle(events: readonly NoflyEvent[]) {
     for (const e of events) {
       if (e.kind === 'start') {
         const id = anomalies

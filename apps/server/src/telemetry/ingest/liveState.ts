@@ -54,6 +54,19 @@ export class LiveState {
       region = this.locate(point.lng, point.lat);
       regionFrom = { lng: point.lng, lat: point.lat, at: now };
     }
+    if (prev) {
+      // In place (as sweep does): one object per drone, not one per point.
+      prev.meta = meta;
+      prev.point = point;
+      prev.receivedAt = now;
+      prev.seq = ++this.seqCounter;
+      prev.region = region;
+      prev.regionFrom = regionFrom;
+      prev.airborne = airborne;
+      prev.sortieStart = sortieStart;
+      prev.announcedOnline = true;
+      return;
+    }
     this.drones.set(meta.droneId, {
       meta,
       point,
