@@ -1,7 +1,12 @@
 import type { TelemetryPoint } from '@agrifleet/domain';
 import { describe, expect, it } from 'vitest';
 import { localFrame } from '../../sim/flight/geo.ts';
-import { createNoflyDetector, type NoflyDetectorOptions, type NoflyEvent } from './noflyDetector.ts';
+import {
+  createNoflyDetector,
+  type NoflyDetectorOptions,
+  type NoflyEndEvent,
+  type NoflyEvent,
+} from './noflyDetector.ts';
 import { createNoflyIndex, type NoflyZone } from './noflyIndex.ts';
 import { gaussianNoise, type Leg, T0, track, uniformNoise } from './testkit.ts';
 
@@ -128,6 +133,27 @@ describe('no-fly detector', () => {
     const expired = d.expire(last.recordTime + 130_000);
     expect(expired).toEqual([expect.objectContaining({ kind: 'end', endTime: last.recordTime, noflyId: 7 })]);
     expect(d.openCount()).toBe(0);
+  });
+
+  it('does not take a drone uploading old points for a silent one: silence counts from when it was heard', () => {
+    // A flight from three hours ago, uploaded now (a backlog, a replay): heard at `now`.
+    const old = track(origin, [
+      { from: [100, 500], to: [400, 500], speed: 6 },
+      { from: [400, 500], to: [1500, 500], speed: 6 },
+    ]);
+    const now = (old.at(-1) as TelemetryPoint).recordTime + 3 * 3600_000;
+    const d = createNoflyDetector(() => index);
+    const events: NoflyEvent[] = [];
+    old.forEach((p, i) => {
+      events.push(...d.feed('D1', p, now + i * 10));
+      // The periodic expiry runs while the upload goes on.
+      if (i % 10 === 0) events.push(...d.expire(now + i * 10));
+    });
+    expect(events.map((e) => e.kind)).toEqual(['start', 'end']);
+    // Ended where the drone left, not cut at the first expiry.
+    expect((events[1] as NoflyEndEvent).endTime).toBeGreaterThan(old[0]?.recordTime as number);
+    expect(d.expire(now + 60_000)).toEqual([]);
+    expect(d.expire(now + old.length * 10 + 130_000)).toEqual([]);
   });
 
   it('keeps drones apart', () => {

@@ -11,7 +11,10 @@
  *   ground: the alert is about flying there) spanning `exitDwellMs` end it with an `end` event,
  *   timed at the first of those points; a later entry is a new incursion;
  * - silence: `expire(now)` ends the incursions of drones silent for `silenceMs` at their last point,
- *   and forgets those drones (memory stays bounded by the drones flying now).
+ *   and forgets those drones (memory stays bounded by the drones flying now). Silent means not
+ *   heard: the caller gives `feed` the time it heard a point (`heardAt`), so a drone uploading
+ *   points hours old (a backlog after a lost link, a replayed flight) is not silent while it
+ *   talks; without it the point's own time counts.
  *
  * Points must come time-ordered per drone; a point not later than the drone's previous one is
  * ignored. A gap longer than `maxGapMs` breaks an entry streak (the points are not consecutive in
@@ -91,13 +94,15 @@ interface Incursion {
 
 interface DroneState {
   lastTime: number;
+  /** When the newest point was heard (the caller's clock), or -Infinity. */
+  heardAt: number;
   entering: Map<number, Streak>;
   inside: Map<number, Incursion>;
 }
 
 export interface NoflyDetector {
-  /** Feeds one point; returns the incursions it starts or ends. */
-  feed(droneId: string, p: TelemetryPoint): readonly NoflyEvent[];
+  /** Feeds one point, heard at `heardAt` (for silence); returns the incursions it starts or ends. */
+  feed(droneId: string, p: TelemetryPoint, heardAt?: number): readonly NoflyEvent[];
   /** Ends the incursions of drones silent since before `now - silenceMs`, and forgets those drones. */
   expire(now: number): NoflyEndEvent[];
   /** Open incursions (for tests and the monitor). */
@@ -143,14 +148,14 @@ export function createNoflyDetector(
     resume(droneId, noflyId, key, time, lastTime) {
       let s = drones.get(droneId);
       if (!s) {
-        s = { lastTime, entering: new Map(), inside: new Map() };
+        s = { lastTime, heardAt: Number.NEGATIVE_INFINITY, entering: new Map(), inside: new Map() };
         drones.set(droneId, s);
       }
       if (s.inside.has(noflyId)) return false;
       s.inside.set(noflyId, { key, time, out: null });
       return true;
     },
-    feed(droneId, p) {
+    feed(droneId, p, heardAt = Number.NEGATIVE_INFINITY) {
       const zones = p.height > o.minHeightM ? index().zonesAt(p.lng, p.lat) : NO_ZONES;
       let s = drones.get(droneId);
       // In no zone and inside none (most points): nothing to remember. A streak of entering ends
@@ -160,9 +165,10 @@ export function createNoflyDetector(
         return NO_EVENTS;
       }
       if (!s) {
-        s = { lastTime: -Infinity, entering: new Map(), inside: new Map() };
+        s = { lastTime: -Infinity, heardAt, entering: new Map(), inside: new Map() };
         drones.set(droneId, s);
       }
+      if (heardAt > s.heardAt) s.heardAt = heardAt;
       const t = p.recordTime;
       if (!(t > s.lastTime)) return NO_EVENTS;
       if (t - s.lastTime > o.maxGapMs) s.entering.clear();
@@ -223,7 +229,7 @@ export function createNoflyDetector(
     expire(now) {
       const events: NoflyEndEvent[] = [];
       for (const [droneId, s] of drones) {
-        if (now - s.lastTime < o.silenceMs) continue;
+        if (now - Math.max(s.lastTime, s.heardAt) < o.silenceMs) continue;
         for (const [id, inc] of s.inside) events.push(end(droneId, id, inc, inc.out?.since ?? s.lastTime));
         drones.delete(droneId);
       }

@@ -147,8 +147,10 @@ export function createAnomalyStream(deps: {
     }
   }
 
+  // Heard now (committed now): a drone uploading old points is not silent for expire.
   const observer: PointObserver = (meta, points) => {
-    for (const p of points) handle(detector.feed(meta.droneId, p));
+    const heardAt = Date.now();
+    for (const p of points) handle(detector.feed(meta.droneId, p, heardAt));
   };
 
   const afterSortie: SortieHook = async (trx, sortie, points) => {
