@@ -580,7 +580,7 @@ async function main() {
         cpuCores: ReturnType<ReturnType<typeof kit.cpuMeter>>;
       }> = [];
       let size = '';
-      for (let run = 0; run < Number(env.BENCH_COPY_RUNS ?? 3); run++) {
+      for (let run = 0; run < Math.max(1, Number(env.BENCH_COPY_RUNS ?? 3)); run++) {
         await c.query('TRUNCATE copy_points');
         await c.query('CHECKPOINT');
         const cpu = kit.cpuMeter();

@@ -140,8 +140,8 @@ export function createWriter(db: Db, opts: WriterOptions) {
    * Starts a flush when one is due. With none in flight: at once (`now`, or overlapPoints waiting)
    * or after flushMs (group commit: what arrives meanwhile joins it). With one in flight: a second
    * flush of points only, once overlapPoints are waiting, so they are sent before the first commits;
-   * the rest waits for one to settle, which starts the next. Other work due (a landing, compaction) starts no
-   * second flush: the ones in flight settle and it goes next, so points never starve it.
+   * the rest waits for one to settle, which starts the next. Other work due (a landing, compaction)
+   * starts no second flush: the ones in flight settle and it goes next, so points never starve it.
    */
   function schedule(now = false) {
     if (closed || inFlight >= MAX_IN_FLIGHT) return;
@@ -184,7 +184,9 @@ export function createWriter(db: Db, opts: WriterOptions) {
    * events, prunes, positions, compaction). A flush that is not points-only starts only when the one
    * before it has settled (schedule), so it compacts every committed journal row and its landings
    * read every committed point. A points-only flush sends its journal row at once, then waits for
-   * the flush before it and commits only if that one did. Resolves with its outcome, never rejects.
+   * the flush before it and commits only if that one did. Resolves with its outcome, never rejects,
+   * and never before the flush before it has settled (so `last` settling means all have, and the
+   * pipeline hears of outcomes in order, also when this one fails before it waited).
    */
   async function flushOnce(prev: Promise<boolean>, pointsOnly: boolean): Promise<boolean> {
     const myChunks = chunks;
@@ -244,6 +246,7 @@ export function createWriter(db: Db, opts: WriterOptions) {
       if (myChunks.length) opts.onCommitted?.(myChunks);
       return true;
     } catch (err) {
+      await prev;
       stats.failures++;
       opts.logger?.error(
         { err, chunks: myChunks.length, sorties: mySorties.length },

@@ -188,12 +188,13 @@ async function insertTrackChunks(trx: Kysely<Database>, journal: ReadonlyArray<O
   const lengths: number[] = [];
   let at = 0;
   for (const p of parts) {
-    offsets.push(at);
+    const from = at;
     for (let j = 0; j < p.length; j += 3) {
       const start = p[j + 1] as number;
       at += (sources[p[j] as number] as Buffer).copy(data, at, start, start + (p[j + 2] as number));
     }
-    lengths.push(at - (offsets.at(-1) as number));
+    offsets.push(from);
+    lengths.push(at - from);
   }
   // The tracks go as one binary parameter cut in SQL, the times as epoch ms: no hex or date text.
   await sql`
