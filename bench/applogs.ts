@@ -6,9 +6,11 @@
  *
  * A database of its own, BENCH_APPLOG_DB (default bench_applogs), kept between runs: made once with
  * the schema and the demo data, then filled to BENCH_ENTRIES entries (default 10,000,000) with
- * INSERT ... SELECT generate_series in chunks of a million (the indexes dropped first and remade after,
- * as a bulk load does; the times are printed). A later run reuses it (drop it to start again:
- * DROP DATABASE bench_applogs). BENCH_ONLY_GENERATE=1 stops after the load.
+ * INSERT ... SELECT generate_series in chunks of a million into the monthly partitions it spans
+ * (migration 0050; made first), the indexes dropped first and remade after, as a bulk load does (an
+ * index of the partitioned table goes and comes with every partition's; the times are printed). A
+ * later run migrates it and reuses it (drop it to start again: DROP DATABASE bench_applogs).
+ * BENCH_ONLY_GENERATE=1 stops after the load.
  *
  * The entries spread over the last 81 days, over the demo accounts and drones; a message is one of 24
  * phrases (English and Chinese) + a drone id (BEN00000..BEN01999) + "code N" (N < 100,000), so a
@@ -32,8 +34,8 @@ import { APP_LOG_BATCH_PATH, APP_LOG_PAGE_PATH } from '@agrifleet/domain';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { seedDemo } from '../apps/server/src/demo/seed.ts';
-import { APP_LOG_INDEXES as BASE_INDEXES } from '../apps/server/src/migrations/0043_applogs.ts';
-import { APP_LOG_TYPE_TRGM_INDEXES } from '../apps/server/src/migrations/0045_applog_type_trgm.ts';
+import { APP_LOG_INDEXES } from '../apps/server/src/migrations/0050_applog_partitions.ts';
+import { createAppLogPartitions } from '../apps/server/src/modules/applogs/applogs.partitions.ts';
 import { containsPattern, indexWord } from '../apps/server/src/modules/applogs/applogs.repo.ts';
 import { createDb } from '../apps/server/src/platform/db.ts';
 import { migrateToLatest } from '../apps/server/src/platform/migrate.ts';
@@ -45,7 +47,8 @@ const NAME = process.env.BENCH_APPLOG_DB ?? 'bench_applogs';
 const ENTRIES = Number(process.env.BENCH_ENTRIES ?? 10_000_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
 const CHUNK = 1_000_000;
-const APP_LOG_INDEXES = [...BASE_INDEXES, ...APP_LOG_TYPE_TRGM_INDEXES];
+/** The load's entries are 0.7 s apart, the newest now. */
+const SPACING_S = 0.7;
 const url = new URL(ADMIN);
 url.pathname = `/${NAME}`;
 const DB_URL = url.toString();
@@ -81,11 +84,19 @@ const sqlText = (s: string) => `'${s.replace(/'/g, "''")}'`;
 
 async function ensureDatabase(): Promise<{ generatedMs: number | null; rows: number; phases: object }> {
   const exists = await admin(ADMIN as string, `SELECT 1 FROM pg_database WHERE datname = ${sqlText(NAME)}`);
-  if (!exists.rowCount) {
-    await admin(ADMIN as string, `CREATE DATABASE ${NAME}`);
-    const db = createDb(DB_URL, 2);
-    await migrateToLatest(db);
-    await seedDemo(db);
+  // The schema migrated (a database made before migration 0050 has its table partitioned now), and
+  // the monthly partitions the load writes made (the console's retention job makes them only from
+  // the retention's start on).
+  const db = createDb(DB_URL, 2);
+  try {
+    if (!exists.rowCount) {
+      await admin(ADMIN as string, `CREATE DATABASE ${NAME}`);
+      await migrateToLatest(db);
+      await seedDemo(db);
+    } else await migrateToLatest(db);
+    const now = Date.now();
+    await createAppLogPartitions(db).ensure(now - ENTRIES * SPACING_S * 1000, now + 86_400_000);
+  } finally {
     await db.destroy();
   }
   const c = new pg.Client({ connectionString: DB_URL });
@@ -114,7 +125,7 @@ async function ensureDatabase(): Promise<{ generatedMs: number | null; rows: num
         SELECT (${arr(accounts)})[1 + i % ${accounts.length}],
                (ARRAY['operation','flight','device','network','crash','system'])[1 + i % 6],
                (ARRAY['debug','info','warn','error'])[1 + (i / 7) % 4],
-               now() - make_interval(secs => i * 0.7),
+               now() - make_interval(secs => i * ${SPACING_S}),
                '3.' || (i % 5) || '.' || (i % 11),
                CASE WHEN i % 4 = 0 THEN NULL ELSE (${arr(drones)})[1 + i % ${drones.length}] END,
                (${arr(PHRASES)})[1 + (i * 7919) % ${PHRASES.length}] || ' drone BEN' || lpad(((i * 31) % 2000)::text, 5, '0')

@@ -1,8 +1,9 @@
 /**
  * The schema is ready for Citus (issue 24 #5; platform/distribution.ts): the migrated catalogue
  * breaks none of the rules of distributionCheck.ts, every table is placed and named in
- * docs/architecture.md, the checker reports each kind of breach on tables made to break them, and
- * migration 0047 carries existing rows over (tracks and level-1 claims get their drone).
+ * docs/architecture.md, the checker reports each kind of breach on tables made to break them (a
+ * partitioned table's partitions are not tables of their own), and migration 0047 carries existing
+ * rows over (tracks and level-1 claims get their drone).
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -90,12 +91,17 @@ describe('the schema on Citus', () => {
         account_id integer REFERENCES accounts (id));
       CREATE TABLE zz_early (id int PRIMARY KEY, catalogue_id int REFERENCES zz_catalogue (id));
       CREATE TABLE zz_books (id int PRIMARY KEY, drone_id text REFERENCES drones (drone_id),
-        user_id integer REFERENCES users (id))`)
+        user_id integer REFERENCES users (id));
+      CREATE TABLE zz_months (id bigint, drone_id text NOT NULL, time timestamptz NOT NULL,
+        PRIMARY KEY (id, drone_id, time)) PARTITION BY RANGE (time);
+      CREATE TABLE zz_months_2026_01 PARTITION OF zz_months
+        FOR VALUES FROM ('2026-01-01 00:00+00') TO ('2026-02-01 00:00+00')`)
       .execute(db);
     const placements = {
       ...DISTRIBUTION,
       zz_points: { kind: 'distributed', column: 'drone_id', why: 'test' },
-      zz_nullable: { kind: 'distributed', column: 'drone_id', why: 'test' },
+      zz_nullable: { kind: 'distributed', column: 'drone_id', why: 'test', partitionedBy: 'time' },
+      zz_months: { kind: 'distributed', column: 'drone_id', why: 'test' },
       zz_follow: { kind: 'distributed', column: 'drone_id', why: 'test' },
       zz_early: { kind: 'reference', why: 'test' },
       zz_catalogue: { kind: 'reference', why: 'test' },
@@ -122,7 +128,11 @@ describe('the schema on Citus', () => {
     expect(about('zz_follow_drone_id_fkey', 'ON UPDATE CASCADE')).toHaveLength(1);
     expect(about('zz_follow_drone_id_sortie_id_fkey', 'ON DELETE SET NULL or SET DEFAULT')).toHaveLength(1);
     expect(about('trigger zz_follow_trg', 'enable_unsafe_triggers')).toHaveLength(1);
-    expect(v).toHaveLength(14);
+    // A partitioned table's placement says so, and only its; its partitions are not tables to place.
+    expect(about('table zz_months is partitioned by time', 'partitionedBy')).toHaveLength(1);
+    expect(about('says table zz_nullable is partitioned by time')).toHaveLength(1);
+    expect(about('zz_months_2026_01')).toEqual([]);
+    expect(v).toHaveLength(16);
 
     // A pending key of a local table is let through by name, and only that one.
     const pending = {

@@ -45,6 +45,7 @@ import * as m0046 from './0046_accessory_sightings.ts';
 import * as m0047 from './0047_citus_keys.ts';
 import * as m0048 from './0048_rate_windows.ts';
 import * as m0049 from './0049_citus_fk_actions.ts';
+import * as m0050 from './0050_applog_partitions.ts';
 
 /** Numbered migrations, applied in key order at start. */
 export const migrations: Record<string, Migration> = {
@@ -94,4 +95,5 @@ export const migrations: Record<string, Migration> = {
   '0047_citus_keys': m0047,
   '0048_rate_windows': m0048,
   '0049_citus_fk_actions': m0049,
+  '0050_applog_partitions': m0050,
 };

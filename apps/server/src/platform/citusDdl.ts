@@ -10,6 +10,16 @@ import { DISTRIBUTION, type Placement } from './distribution.ts';
 
 type Placements = Readonly<Record<string, Placement>>;
 
+/**
+ * A table partitioned by month: Citus distributes its partitions with it, and propagates the
+ * partitions the console's retention job makes and drops later (modules/applogs/applogs.partitions.ts).
+ */
+const timePartitionNote = (t: string, column: string) => [
+  `-- ${t} is partitioned by month on ${column} (${t}_YYYY_MM): its partitions are sharded with it. The`,
+  "-- console's retention job makes the months ahead and drops the expired ones as plain DDL, which Citus",
+  '-- propagates (create_time_partitions / drop_old_time_partitions would do the same, named differently).',
+];
+
 export function citusDdl(placements: Placements = DISTRIBUTION): string[] {
   const entries = Object.entries(placements);
   const out: string[] = [];
@@ -35,6 +45,7 @@ export function citusDdl(placements: Placements = DISTRIBUTION): string[] {
     out.push(
       `SELECT create_distributed_table('${t}', '${p.column}', colocate_with => '${leader ?? 'none'}');`,
     );
+    if (p.partitionedBy) out.push(...timePartitionNote(t, p.partitionedBy));
   }
   const triggers = entries.flatMap(([, p]) => (p.kind === 'distributed' ? (p.pending ?? []) : []));
   if (triggers.length)
@@ -54,7 +65,7 @@ export function citusMarkdown(placements: Placements = DISTRIBUTION): string[] {
   const rows = Object.entries(placements).map(([t, p]) => [
     `\`${t}\``,
     p.kind === 'distributed'
-      ? `distributed by \`${p.column}\``
+      ? `distributed by \`${p.column}\`${p.partitionedBy ? `, monthly by \`${p.partitionedBy}\`` : ''}`
       : p.kind === 'local' && p.pending?.length
         ? `local (pending: ${p.pending.map((k) => `\`${k}\``).join(', ')})`
         : p.kind,

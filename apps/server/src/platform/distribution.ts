@@ -13,10 +13,20 @@
  *   `pending` names the foreign keys to distributed tables that Citus would refuse, left as known
  *   work (docs/architecture.md says what each needs); the test lets exactly these through.
  *
+ * A distributed table's `partitionedBy` names its time column when it is partitioned by range, a
+ * partition a month (docs/architecture.md "Partitioning by time, for retention"): the test holds it
+ * to the catalogue (no other table may be partitioned), and the DDL says how the partitions follow.
+ *
  * A new table is placed here in the commit that creates it, or the test fails.
  */
 export type Placement =
-  | { kind: 'distributed'; column: string; why: string; pending?: readonly string[] }
+  | {
+      kind: 'distributed';
+      column: string;
+      why: string;
+      pending?: readonly string[];
+      partitionedBy?: string;
+    }
   | { kind: 'reference'; why: string }
   | { kind: 'local'; why: string; pending?: readonly string[] };
 
@@ -87,10 +97,12 @@ export const DISTRIBUTION: Readonly<Record<string, Placement>> = {
   stat_block: scope('dashboard rollup, read by scope'),
 
   // The account: app logs come in batches from an account's ground stations and are read by it.
+  // A month a partition (migration 0050): the retention drops expired months whole.
   app_logs: {
     kind: 'distributed',
     column: 'account_id',
     why: 'ground-station logs, written and searched per account; the fingerprint includes the account',
+    partitionedBy: 'time',
   },
 
   // Catalogues: small, read by every shard's joins, rarely written.

@@ -7,7 +7,8 @@
  * through a distribution column neither nulls nor defaults it on delete, nor follows an update of
  * it; a distributed table has no triggers (but for its `pending` ones: Citus runs a trigger on each
  * shard, and only with citus.enable_unsafe_triggers); a referenced table is listed before the
- * tables of its kind that reference it.
+ * tables of its kind that reference it; a partitioned table is a distributed one that names its
+ * partition column (`partitionedBy`), and only such a table.
  * Returns one sentence per breach; none: the schema is ready to distribute.
  */
 import { sql } from 'kysely';
@@ -62,11 +63,19 @@ async function readCatalogue(db: Db) {
     FROM pg_constraint f JOIN pg_class t ON t.oid = f.conrelid JOIN pg_class r ON r.oid = f.confrelid
     WHERE f.contype = 'f' AND t.relnamespace = 'public'::regnamespace AND NOT t.relispartition
     ORDER BY 2, 1`.execute(db);
+  // Partitioned tables and their partition key (one column for a range by time).
+  const partitioned = await sql<{ table: string; columns: string[] }>`
+    SELECT c.relname AS table,
+      array(SELECT a.attname::text FROM unnest(p.partattrs::int2[]) k
+            JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum = k) AS columns
+    FROM pg_partitioned_table p JOIN pg_class c ON c.oid = p.partrelid
+    WHERE c.relnamespace = 'public'::regnamespace AND NOT c.relispartition`.execute(db);
   const triggers = await sql<{ table: string; name: string }>`
     SELECT c.relname AS table, g.tgname AS name FROM pg_trigger g JOIN pg_class c ON c.oid = g.tgrelid
     WHERE c.relnamespace = 'public'::regnamespace AND NOT g.tgisinternal ORDER BY 1, 2`.execute(db);
   return {
     triggers: triggers.rows,
+    partitionKeys: new Map(partitioned.rows.map((r) => [r.table, r.columns.join(', ')])),
     tables: tables.rows.map((r) => r.table),
     notNull: new Set(notNull.rows.map((r) => `${r.table}.${r.column}`)),
     uniques: uniques.rows,
@@ -92,6 +101,15 @@ export async function distributionViolations(
     if (!present.has(t)) out.push(`${FILE} places table ${t}, which the schema does not have: remove it`);
 
   for (const [t, p] of Object.entries(placements)) {
+    const key = cat.partitionKeys.get(t);
+    const declared = p.kind === 'distributed' ? p.partitionedBy : undefined;
+    if (present.has(t) && key !== declared)
+      out.push(
+        key
+          ? `table ${t} is partitioned by ${key}: say so in ${FILE} (partitionedBy of a distributed table), ` +
+              'so that the DDL and the docs tell its partitions'
+          : `${FILE} says table ${t} is partitioned by ${declared}, which the schema's table is not`,
+      );
     if (p.kind !== 'distributed' || !present.has(t)) continue;
     if (!cat.notNull.has(`${t}.${p.column}`))
       out.push(`distributed table ${t}: its distribution column ${p.column} is missing or may be null`);

@@ -1,6 +1,7 @@
 /**
- * The app_logs table (migration 0043): the batch insert that drops duplicates by fingerprint, the
- * list newest first with its bounded count, the ownership checks of a batch, and the retention delete.
+ * The app_logs table (migrations 0043, 0050: partitioned by month on `time`): the batch insert that
+ * drops duplicates by fingerprint, the list newest first with its bounded count, the ownership
+ * checks of a batch, and the retention purge (expired months dropped, applogs.partitions.ts).
  *
  * The list's filters are plain conditions on one table so that PostgreSQL picks per query: a text
  * search (`message ILIKE '%text%'`) is served by the trigram GIN index when the text is rare, or by
@@ -11,6 +12,7 @@ import { APP_LOG_TOTAL_BOUND, type AppLogLevel, type AppLogRow, type AppLogType 
 import { type Expression, type SqlBool, sql } from 'kysely';
 import type { DataScope } from '../../platform/auth/scope.ts';
 import type { Db } from '../../platform/db.ts';
+import { createAppLogPartitions, isNoPartition } from './applogs.partitions.ts';
 
 /** An entry as stored: its fingerprint computed (applogs.service.ts). */
 export interface StoredEntry {
@@ -115,6 +117,7 @@ async function noParallel(tx: Db): Promise<void> {
 }
 
 export function createAppLogsRepo(db: Db) {
+  const partitions = createAppLogPartitions(db);
   /**
    * The rows of the entries `p` selects, newest first, with their account, drone and sortie. An entry
    * without a sortie is linked to its drone's sortie whose flight (two minutes before take-off to five
@@ -152,26 +155,49 @@ export function createAppLogsRepo(db: Db) {
     }));
   }
 
+  /**
+   * One INSERT of the batch. The conflict target holds `time`, as every unique key of a partitioned
+   * table must; the fingerprint covers the time, so duplicates are the same as by fingerprint alone.
+   */
+  async function insertOnce(accountId: number, entries: readonly StoredEntry[]): Promise<number> {
+    const r = await sql`
+      INSERT INTO app_logs (account_id, type, level, time, app_version, drone_id, sortie_id, message, fingerprint)
+      SELECT ${accountId}, e.type, e.level, e.time, e.app_version, e.drone_id, e.sortie_id, e.message,
+             decode(e.fingerprint, 'hex')
+      FROM unnest(
+        ${entries.map((e) => e.type)}::text[],
+        ${entries.map((e) => e.level)}::text[],
+        ${entries.map((e) => new Date(e.time).toISOString())}::timestamptz[],
+        ${entries.map((e) => e.appVersion)}::text[],
+        ${entries.map((e) => e.droneId)}::text[],
+        ${entries.map((e) => (e.sortieId === null ? null : String(e.sortieId)))}::bigint[],
+        ${entries.map((e) => e.message)}::text[],
+        ${entries.map((e) => e.fingerprint.toString('hex'))}::text[]
+      ) AS e(type, level, time, app_version, drone_id, sortie_id, message, fingerprint)
+      ON CONFLICT (account_id, fingerprint, time) DO NOTHING`.execute(db);
+    return Number(r.numAffectedRows ?? 0n);
+  }
+
   return {
-    /** Inserts the entries; one already stored (same fingerprint) is skipped. Returns how many were new. */
+    /**
+     * Inserts the entries; one already stored (same fingerprint) is skipped. Returns how many were
+     * new. A month without its partition (the job did not run, or it was dropped) is made and the
+     * insert tried once more: the sender gets no error for it. The ingest runs outside a request
+     * transaction (its route is not audited), so the failed statement aborts nothing.
+     */
     async insert(accountId: number, entries: readonly StoredEntry[]): Promise<number> {
-      const r = await sql`
-        INSERT INTO app_logs (account_id, type, level, time, app_version, drone_id, sortie_id, message, fingerprint)
-        SELECT ${accountId}, e.type, e.level, e.time, e.app_version, e.drone_id, e.sortie_id, e.message,
-               decode(e.fingerprint, 'hex')
-        FROM unnest(
-          ${entries.map((e) => e.type)}::text[],
-          ${entries.map((e) => e.level)}::text[],
-          ${entries.map((e) => new Date(e.time).toISOString())}::timestamptz[],
-          ${entries.map((e) => e.appVersion)}::text[],
-          ${entries.map((e) => e.droneId)}::text[],
-          ${entries.map((e) => (e.sortieId === null ? null : String(e.sortieId)))}::bigint[],
-          ${entries.map((e) => e.message)}::text[],
-          ${entries.map((e) => e.fingerprint.toString('hex'))}::text[]
-        ) AS e(type, level, time, app_version, drone_id, sortie_id, message, fingerprint)
-        ON CONFLICT (account_id, fingerprint) DO NOTHING`.execute(db);
-      return Number(r.numAffectedRows ?? 0n);
+      try {
+        return await insertOnce(accountId, entries);
+      } catch (err) {
+        if (!isNoPartition(err) || !entries.length) throw err;
+        const times = entries.map((e) => e.time);
+        await partitions.ensure(Math.min(...times), Math.max(...times));
+        return insertOnce(accountId, entries);
+      }
     },
+
+    /** Makes the missing monthly partitions from `fromMs`'s month to `toMs`'s; returns those made here. */
+    ensurePartitions: partitions.ensure,
 
     /** Of `droneIds`, those the account may send for (its manufacturer's or its owner's: mayPublish). */
     async ownDrones(accountId: number, droneIds: readonly string[]): Promise<Set<string>> {
@@ -292,17 +318,22 @@ export function createAppLogsRepo(db: Db) {
       return Number(r.rows[0]?.n ?? 0);
     },
 
-    /** Deletes entries older than `days`, `chunk` rows a statement; returns how many. */
-    async purgeOlderThan(days: number, chunk = 5000): Promise<number> {
-      let total = 0;
+    /**
+     * Removes the entries older than `cutoff`: the months wholly before it dropped, then the older
+     * entries of the month it falls in deleted, `chunk` rows a statement (the time condition keeps
+     * the delete to that month's partition). Returns the months dropped and the entries removed.
+     */
+    async purgeBefore(cutoff: Date, chunk = 5000): Promise<{ partitions: string[]; deleted: number }> {
+      const dropped = await partitions.dropBefore(cutoff);
+      let deleted = dropped.rows;
       for (;;) {
         const r = await sql`
-          DELETE FROM app_logs WHERE id IN (
-            SELECT id FROM app_logs WHERE time < now() - make_interval(days => ${days}) LIMIT ${chunk}
+          DELETE FROM app_logs WHERE time < ${cutoff} AND id IN (
+            SELECT id FROM app_logs WHERE time < ${cutoff} LIMIT ${chunk}
           )`.execute(db);
         const n = Number(r.numAffectedRows ?? 0n);
-        total += n;
-        if (n < chunk) return total;
+        deleted += n;
+        if (n < chunk) return { partitions: dropped.partitions, deleted };
       }
     },
   };

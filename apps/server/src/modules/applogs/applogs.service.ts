@@ -15,6 +15,7 @@ import {
 } from '@agrifleet/domain';
 import type { DataScope } from '../../platform/auth/scope.ts';
 import { errors } from '../../platform/errors.ts';
+import { monthStart, PARTITION_MONTHS_AHEAD } from './applogs.partitions.ts';
 import {
   type AppLogsRepo,
   RECENT_PROBE_MAX_ROWS,
@@ -169,8 +170,18 @@ export function createAppLogsService(deps: { repo: AppLogsRepo; retentionDays: n
       };
     },
 
-    /** The retention job's work: entries older than the retention deleted. */
-    purge: () => repo.purgeOlderThan(retentionDays),
+    /**
+     * The retention job's work (README "Retention"): the monthly partitions the ingest may write
+     * made (from the retention's start to PARTITION_MONTHS_AHEAD months ahead), then the months
+     * wholly past the retention dropped and the older entries of the month it ends in deleted.
+     */
+    async purge(): Promise<{ created: string[]; dropped: string[]; deleted: number }> {
+      const t = now();
+      const cutoff = t - retentionDays * DAY_MS;
+      const created = await repo.ensurePartitions(cutoff, monthStart(t, PARTITION_MONTHS_AHEAD));
+      const { partitions: dropped, deleted } = await repo.purgeBefore(new Date(cutoff));
+      return { created, dropped, deleted };
+    },
   };
 }
 export type AppLogsService = ReturnType<typeof createAppLogsService>;

@@ -1,7 +1,7 @@
 /**
  * The applogs module (issue 23 point 5; README.md), registered by app.ts: its messages handed in,
- * its service, its routes, and the retention job (entries older than APP_LOG_RETENTION_DAYS deleted
- * once at start and then every hour; stopped when the app closes).
+ * its service, its routes, and the retention job (the monthly partitions made ahead, entries older
+ * than APP_LOG_RETENTION_DAYS removed: once at start and then every hour; stopped when the app closes).
  */
 import type { Logger } from 'pino';
 import type { Config } from '../../config.ts';
@@ -40,12 +40,17 @@ export const appLogsModule: Routes<{
 
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<unknown> | null = null;
-  // Once per cluster (the leader's); two at once during a hand-over delete the same old rows, once.
+  // Once per cluster (the leader's); two at once during a hand-over make each month and drop or
+  // delete the same old rows once (applogs.partitions.ts).
   const purge = () => {
     if (running || !deps.leader.isLeader()) return;
     running = appLogs
       .purge()
-      .then((n) => n > 0 && deps.logger.info({ deleted: n }, 'app logs past retention deleted'))
+      .then((r) => {
+        if (r.created.length) deps.logger.info({ partitions: r.created }, 'app log partitions made');
+        if (r.deleted || r.dropped.length)
+          deps.logger.info({ deleted: r.deleted, partitions: r.dropped }, 'app logs past retention deleted');
+      })
       .catch((err) => deps.logger.warn({ err }, 'app log retention failed'))
       .finally(() => {
         running = null;
