@@ -4,6 +4,10 @@
  *
  *   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/cluster-throughput.ts
  *
+ * BENCH_AFFINE=1 (cluster mode only): each gateway sends only drones its process owns, as if the
+ * load balancer knew the owners; nothing is forwarded, so the run shows what N consoles on this
+ * machine cost beside each other apart from the forwarding.
+ *
  * BENCH_PROCESSES ("1,2,3": 1 is the plain single process, no cluster; "1c" one process in cluster
  * mode, owning every partition, so nothing is forwarded; more are cluster mode on a
  * nats-server with JetStream this bench starts), BENCH_DRONES (2000), BENCH_GATEWAYS (8),
@@ -22,10 +26,12 @@
  * CPU-second. On a machine with fewer cores than processes the per-process rate falls with N
  * whatever the code does; the CPU-normalised figure is the one that compares the work per point.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import http from 'node:http';
 import { availableParallelism } from 'node:os';
+import { partitionOf } from '../apps/server/src/platform/cluster/partition.ts';
 import { startNatsServer } from '../apps/server/test/natsServer.ts';
+import { query } from './childSite.ts';
 import {
   makeSlot,
   partitionHolders,
@@ -52,6 +58,44 @@ function pidCpuSeconds(pid: number | undefined): number {
   }
 }
 
+/** The TCP ports each process has sockets on (its fds' socket inodes, matched in /proc/net/tcp*). */
+function localPortsOf(pids: number[]): Map<number, number> {
+  const inodeToPid = new Map<string, number>();
+  for (const pid of pids)
+    for (const fd of readdirSync(`/proc/${pid}/fd`)) {
+      try {
+        const m = /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`));
+        if (m?.[1]) inodeToPid.set(m[1], pid);
+      } catch {}
+    }
+  const portToPid = new Map<number, number>();
+  for (const file of ['/proc/net/tcp', '/proc/net/tcp6'])
+    for (const line of readFileSync(file, 'utf8').split('\n').slice(1)) {
+      const f = line.trim().split(/\s+/);
+      const pid = inodeToPid.get(f[9] ?? '');
+      if (pid !== undefined) portToPid.set(Number.parseInt(f[1]?.split(':')[1] ?? '', 16), pid);
+    }
+  return portToPid;
+}
+
+/** Which slot owns each partition: the advisory lock's backend, its client port, the process on it. */
+async function partitionOwners(databaseUrl: string, slots: Slot[]): Promise<Map<number, number>> {
+  const rows = await query<{ p: number; port: number }>(
+    databaseUrl,
+    `SELECT l.objid::int AS p, a.client_port AS port FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
+      WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 2 AND l.classid::bigint = ${0x41470102}
+        AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
+  );
+  const pids = slots.map((s) => s.proc?.pid ?? 0);
+  const portToPid = localPortsOf(pids);
+  const owners = new Map<number, number>();
+  for (const r of rows) {
+    const slot = pids.indexOf(portToPid.get(r.port) ?? -1);
+    if (slot >= 0) owners.set(r.p, slot);
+  }
+  return owners;
+}
+
 /** Counters of one console's /metrics (loopback needs no token): writer flushes, forwarded messages. */
 async function counters(port: number): Promise<{ flushes: number; messages: number }> {
   try {
@@ -74,7 +118,14 @@ function pointTemplate(s: Samples, drone: number, j: number): string {
 async function run(
   n: number,
   clustered: boolean,
-  o: { drones: number; gateways: number; seconds: number; warmup: number; partitions: number },
+  o: {
+    drones: number;
+    gateways: number;
+    seconds: number;
+    warmup: number;
+    partitions: number;
+    affine: boolean;
+  },
 ) {
   const nats = clustered ? await startNatsServer() : null;
   const bdb = await prepareDatabase(o.drones);
@@ -92,15 +143,15 @@ async function run(
 
     // Request bodies, built before any timing: gateway g, tick j -> the parts around the record times.
     const G = o.gateways;
-    const per = Math.ceil(o.drones / G);
     const ticks = 200;
     const samples = generateSamples(o.drones, ticks);
+    const dronesOf = await gatewayDrones(o, n, cluster && o.affine ? bdb.databaseUrl : null, slots);
     const templates: string[][][] = [];
     for (let g = 0; g < G; g++) {
       const mine: string[][] = [];
       for (let j = 0; j < ticks; j++) {
         const items: string[] = [];
-        for (let d = g * per; d < Math.min(o.drones, (g + 1) * per); d++)
+        for (const d of dronesOf[g] ?? [])
           items.push(`{"droneId":"${benchDroneId(d)}","points":[${pointTemplate(samples, d, j)}]}`);
         mine.push(`{"drones":[${items.join(',')}]}`.split('\0'));
       }
@@ -198,7 +249,7 @@ async function run(
     const pointsPerS = acked / o.seconds;
     return {
       processes: n,
-      mode: clustered ? 'cluster' : 'single process',
+      mode: clustered ? (o.affine ? 'cluster, affine' : 'cluster') : 'single process',
       pointsPerS: Math.round(pointsPerS),
       perProcessPointsPerS: Math.round(pointsPerS / n),
       receivedByProcess: [...perSlot].map((v) => Math.round(v / o.seconds)),
@@ -226,6 +277,36 @@ async function run(
   }
 }
 
+/**
+ * The drones of each gateway: a block of D/G each, or with `affineDb` (BENCH_AFFINE) the drones
+ * owned by the process the gateway posts to (g mod n), shared among that process's gateways.
+ */
+async function gatewayDrones(
+  o: { drones: number; gateways: number; partitions: number },
+  n: number,
+  affineDb: string | null,
+  slots: Slot[],
+): Promise<number[][]> {
+  const G = o.gateways;
+  const all = Array.from({ length: o.drones }, (_, d) => d);
+  if (!affineDb) {
+    const per = Math.ceil(o.drones / G);
+    return Array.from({ length: G }, (_, g) => all.slice(g * per, (g + 1) * per));
+  }
+  const owners = await partitionOwners(affineDb, slots);
+  const out: number[][] = Array.from({ length: G }, () => []);
+  const next = new Array<number>(n).fill(0);
+  for (const d of all) {
+    const slot = owners.get(partitionOf(benchDroneId(d), o.partitions));
+    if (slot === undefined) throw new Error(`no owner known for drone ${d}'s partition`);
+    const gateways = Array.from({ length: G }, (_, g) => g).filter((g) => g % n === slot);
+    const k = next[slot] ?? 0;
+    next[slot] = k + 1;
+    out[gateways[k % gateways.length] as number]?.push(d);
+  }
+  return out;
+}
+
 async function main() {
   const env = process.env;
   const o = {
@@ -234,6 +315,7 @@ async function main() {
     seconds: Number(env.BENCH_SECONDS ?? 20),
     warmup: Number(env.BENCH_WARMUP_SECONDS ?? 5),
     partitions: Number(env.BENCH_PARTITIONS ?? 16),
+    affine: env.BENCH_AFFINE === '1',
   };
   const ns = (env.BENCH_PROCESSES ?? '1,2,3').split(',');
   const out: Record<string, unknown> = {

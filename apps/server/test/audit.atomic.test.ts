@@ -177,6 +177,31 @@ describe('hostile text', () => {
     });
     expect(key.statusCode).toBe(400);
   });
+
+  // inputText.ts skips the walk over a JSON body whose text has no \u escape: these bodies hold
+  // what such a text can carry instead, and none may be stored as a NUL or a lone surrogate.
+  it('a raw NUL is a 400, raw surrogate bytes arrive as U+FFFD, a \\u escape is still checked', async () => {
+    const post = (payload: Buffer | string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/user/team',
+        headers: { ...auth, 'accept-language': 'en', 'content-type': 'application/json' },
+        payload,
+      });
+    const rawNul = await post(Buffer.from('{"groupName":"raw\u0000nul"}', 'latin1'));
+    expect(rawNul.statusCode).toBe(400);
+    // CESU-8 bytes of U+D800 (ED A0 80): not UTF-8, each byte decoded as U+FFFD.
+    const cesu = await post(
+      Buffer.concat([Buffer.from('{"groupName":"cesu'), Buffer.from([0xed, 0xa0, 0x80]), Buffer.from('"}')]),
+    );
+    expect(cesu.statusCode).toBe(200);
+    const stored = await sql<{ name: string }>`
+      SELECT group_name AS name FROM teams WHERE group_name LIKE 'cesu%'`.execute(t.db);
+    expect(stored.rows.map((r) => r.name)).toEqual(['cesu\ufffd\ufffd\ufffd']);
+    expect((await post('{"groupName":"esc\\u4e2d"}')).statusCode).toBe(200);
+    expect((await post('{"groupName":"esc\\u4e2d\\udc00"}')).statusCode).toBe(400);
+    expect((await post('{"groupName":"proto","__proto__":{"x":1}}')).statusCode).toBe(400);
+  });
 });
 
 describe('the chain', () => {
