@@ -172,10 +172,12 @@ export async function startSlot(s: Slot, databaseUrl: string, cluster: Record<st
       ...(cluster ? { ...cluster, CLUSTER_NODE_ID: `bench${s.index}` } : {}),
       ...(process.env.BENCH_CPU_PROF ? { DRAIN_SECONDS: '0' } : {}),
     },
+    // BENCH_NODE_ARGS: node options for each console (e.g. "--max-semi-space-size=32");
     // BENCH_CPU_PROF=<dir>: each console writes a V8 CPU profile there when it is stopped.
-    nodeArgs: process.env.BENCH_CPU_PROF
-      ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
-      : [],
+    nodeArgs: [
+      ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
+      ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+    ],
   });
   s.proc = c.proc;
   s.output = c.output;

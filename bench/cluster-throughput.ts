@@ -4,6 +4,9 @@
  *
  *   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/cluster-throughput.ts
  *
+ * BENCH_NODE_ARGS: node options for each console ("--max-semi-space-size=32"); BENCH_CPU_PROF=<dir>:
+ * each console's CPU profile.
+ *
  * BENCH_AFFINE=1 (cluster mode only): each gateway sends only drones its process owns, as if the
  * load balancer knew the owners; nothing is forwarded, so the run shows what N consoles on this
  * machine cost beside each other apart from the forwarding.

@@ -34,7 +34,7 @@ import { connect } from 'node:net';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
-import { ensureInstalled, ensureWebBuilt, root } from './prepare.mjs';
+import { ensureInstalled, ensureWebBuilt, root, SERVER_NODE_ARGS } from './prepare.mjs';
 
 /** The consoles bound their own stop well within this (apps/server/src/main.ts). */
 const CONSOLE_WAIT_MS = 45_000;
@@ -259,7 +259,7 @@ function consoleDir(c) {
 function startConsole(c, env) {
   consoleDir(c);
   const first = c.seeds;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, [...SERVER_NODE_ARGS, '--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
     stdio: ['ignore', 'inherit', 'inherit'],
     env: {

@@ -16,7 +16,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { ensureInstalled, ensureWebBuilt, root } from './prepare.mjs';
+import { ensureInstalled, ensureWebBuilt, root, SERVER_NODE_ARGS } from './prepare.mjs';
 
 /** The server bounds its own stop well within this (apps/server/src/main.ts). */
 const SERVER_WAIT_MS = 40_000;
@@ -37,7 +37,7 @@ try {
 
 const child = spawn(
   process.execPath,
-  ['--import', 'tsx', 'apps/server/src/main.ts', ...process.argv.slice(2)],
+  [...SERVER_NODE_ARGS, '--import', 'tsx', 'apps/server/src/main.ts', ...process.argv.slice(2)],
   {
     cwd: root,
     stdio: 'inherit',
