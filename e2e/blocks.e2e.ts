@@ -12,7 +12,7 @@
 import type { Browser, Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shp, zip } from '../apps/web/src/features/blocks/shapefileKit.ts';
-import { listSettled, missingTranslations, signInByApi, toastTexts } from './setup/app.ts';
+import { dialogOpened, listSettled, missingTranslations, signInByApi, toastTexts } from './setup/app.ts';
 import { allowConsoleError, launch, newPage, screenshot, url } from './setup/browser.ts';
 
 const PATH = '/business_manage/block-list';
@@ -414,7 +414,20 @@ describe('blocks', () => {
     await expect.poll(() => rows(page).count(), { timeout: 20_000 }).toBe(1);
     await listSettled(page, 'blocks');
     await rows(page).getByTestId('row-export').click();
-    await page.getByTestId('blocks-export-format').getByText('KML').click();
+    const format = page.getByTestId('blocks-export-format');
+    await format.waitFor();
+    await dialogOpened(page);
+    // Choosing a format is safe to repeat: clicked until it shows as chosen.
+    await expect
+      .poll(
+        async () => {
+          if (!(await format.getByRole('radio', { name: 'KML' }).isChecked()))
+            await format.getByText('KML').click();
+          return format.getByRole('radio', { name: 'KML' }).isChecked();
+        },
+        { timeout: 10_000 },
+      )
+      .toBe(true);
     const [kmlFile] = await Promise.all([
       page.waitForEvent('download'),
       page.getByTestId('blocks-export-ok').click(),

@@ -12,6 +12,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   chooseOption,
+  dialogOpened,
   listRows,
   listSettled,
   missingTranslations,
@@ -291,6 +292,8 @@ describe('unified tasks', () => {
     await expect.poll(() => toastTexts(page), { timeout: 10_000 }).toContain('任务已保存');
     await expect.poll(() => taskRow(page).textContent(), { timeout: 15_000 }).toContain('（二期）');
     await taskRow(page).getByTestId('row-finish').click();
+    await page.getByTestId('task-close-ok').waitFor();
+    await dialogOpened(page);
     await page.getByTestId('task-close-ok').click();
     await expect.poll(() => toastTexts(page), { timeout: 10_000 }).toContain('任务已结束');
     await expect.poll(() => taskRow(page).textContent(), { timeout: 15_000 }).toContain('已结束');

@@ -66,6 +66,22 @@ export async function missingTranslations(page: Page): Promise<string[]> {
 }
 
 /** The text of the antd message toasts shown now. */
+/**
+ * Waits until no dialog is still opening (antd's zoom motion: `*-zoom-appear`, `*-zoom-enter`). A
+ * click sent into a dialog while it grows was lost now and then on the loaded 2-core machine (CI
+ * rehearsal 2026-11-29: a confirmation's OK, an export format's radio), and a lost confirmation
+ * cannot be clicked again safely.
+ */
+export async function dialogOpened(page: Page) {
+  await page.waitForFunction(
+    () => !document.querySelector('[class*="-zoom-appear"], [class*="-zoom-enter"]'),
+    null,
+    {
+      timeout: 10_000,
+    },
+  );
+}
+
 export async function toastTexts(page: Page): Promise<string> {
   await page.locator('.ant-message-notice').first().waitFor();
   return (await page.locator('.ant-message-notice').allInnerTexts()).join(' | ');
