@@ -46,22 +46,12 @@ function firstLines(text = '') {
  * Runs one vitest pass; resolves to whether it passed. `log`: its output goes to that file and is
  * printed whole when the pass ends (two passes at once do not interleave their lines).
  */
-async function run(name, extra, env = process.env, log = null, nice = 0) {
+async function run(name, extra, env = process.env, log = null) {
   const report = join(root, '.tmp', `vitest-${name}.json`);
   rmSync(report, { force: true });
-  const args = [
-    vitest,
-    'run',
-    ...extra,
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${report}`,
-  ];
-  // `nice`: the pass and every worker it forks run at that niceness (coreutils' nice, on every Debian).
-  const niced = nice > 0 && existsSync('/usr/bin/nice');
   const child = spawn(
-    niced ? '/usr/bin/nice' : process.execPath,
-    niced ? ['-n', String(nice), process.execPath, ...args] : args,
+    process.execPath,
+    [vitest, 'run', ...extra, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
     { cwd: root, stdio: log ? ['ignore', 'pipe', 'pipe'] : 'inherit', env },
   );
   const out = log ? createWriteStream(log) : null;
@@ -104,19 +94,8 @@ if (process.env.E2E_EMBEDDED_PG === '1') delete e2eEnv.TEST_DATABASE_URL;
 // The two passes run side by side: the browser pass leaves about a third of two cores idle
 // (measured 2026-11-29 with vmstat: 30 % idle while Chromium waits on the console and the
 // debounces), which the unit/API pass fills. TEST_SERIAL=1 runs them one after the other.
-//
-// The browser pass is the longer one (CI 2026-11-29: 2,017 s against the unit/API pass's 1,167 s, side
-// by side), so the unit/API pass runs niced (5: about a quarter of a contested core against the
-// browser pass's three quarters): it takes the CPU the browser pass leaves idle, not the CPU the
-// browser pass waits for.
 const serial = process.env.TEST_SERIAL === '1' || !e2e;
-const unitApi = run(
-  'unit-api',
-  vitestArgs,
-  process.env,
-  serial ? null : join(root, '.tmp', 'unit-api.log'),
-  serial ? 0 : 5,
-);
+const unitApi = run('unit-api', vitestArgs, process.env, serial ? null : join(root, '.tmp', 'unit-api.log'));
 if (serial) await unitApi;
 const browser = e2e ? run('e2e', ['--config', 'e2e/vitest.config.ts'], e2eEnv) : Promise.resolve(true);
 const results = await Promise.all([unitApi, browser]);
