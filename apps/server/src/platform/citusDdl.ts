@@ -28,7 +28,7 @@ export function citusDdl(placements: Placements = DISTRIBUTION): string[] {
   );
   if (pending.length) {
     out.push(
-      '-- Foreign keys from coordinator tables to distributed ones, which Citus refuses (remaining work):',
+      '-- Foreign keys from coordinator tables to distributed ones, which Citus refuses (the services check the drone):',
     );
     for (const [t, k] of pending) out.push(`ALTER TABLE ${t} DROP CONSTRAINT ${k};`);
   }

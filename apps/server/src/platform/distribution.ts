@@ -10,8 +10,10 @@
  * - reference: a small catalogue copied whole to every node, so any shard can join it and any
  *   table may reference it; it references reference tables only;
  * - local: stays on the coordinator (Citus local table); references local and reference tables.
- *   `pending` names the foreign keys to distributed tables that Citus would refuse, left as known
- *   work (docs/architecture.md says what each needs); the test lets exactly these through.
+ *   `pending` names the foreign keys to distributed tables that Citus would refuse; the test lets
+ *   exactly these through. The DDL (citusDdl.ts) drops them on Citus, where the services check the
+ *   drone themselves, in the transaction that writes it (test/citus.pendingKeys.test.ts drops them
+ *   and sends every write path an unknown drone; docs/architecture.md says where each is checked).
  *
  * A distributed table's `partitionedBy` names its time column when it is partitioned by range, a
  * partition a month (docs/architecture.md "Partitioning by time, for retention"): the test holds it

@@ -82,6 +82,8 @@ export function createControlService(d: {
         drones: [...new Set(twice)].join(', '),
       });
     const found = new Map((await d.control.lockDrones(trx, scope, ids)).map((t) => [t.droneId, t]));
+    // An unknown drone is refused here, before a plan's assign, not by block_route_drones_drone_id_fkey:
+    // Citus drops that key (distribution.ts `pending`; test/citus.pendingKeys.test.ts).
     if (found.size !== ids.length) throw errors.notFound();
     const list = ids.map((id) => found.get(id) as ControlTarget);
     const denied = list.filter((t) => !canControlDrone(who.account, t, who.canManage)).map((t) => t.droneId);

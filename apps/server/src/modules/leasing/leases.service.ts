@@ -144,6 +144,8 @@ export function createLeasesService(d: {
         if (locked?.active_status !== CLIENT_STATUS.activated) throw conflict('leaseClientNotActive');
         const ids: number[] = [];
         for (const droneId of droneIds) {
+          // An unknown drone is refused here, not by leases_drone_id_fkey: Citus drops that key
+          // (distribution.ts `pending`; test/citus.pendingKeys.test.ts).
           const drone = await lockDrone(trx, droneId);
           if (!drone || drone.zz_account_id !== l.accountId)
             throw errors.badRequest('leaseDroneNotLeasable', { droneId });

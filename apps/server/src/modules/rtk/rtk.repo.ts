@@ -1,7 +1,9 @@
 /**
  * RTK devices in SQL: the list of the caller's scope, the allow flag, the bound service key, the
  * renewals (with their history), and a drone's RTK service for its detail. Every function that
- * reads or changes devices takes the caller's scope: a device outside it is not found.
+ * reads or changes devices takes the caller's scope: a device outside it is not found. None sets
+ * a device's drone_id (only the demo seed mounts terminals, on drones it reads), so on Citus, where
+ * rtk_devices_drone_id_fkey is dropped, there is no drone to check (test/citus.pendingKeys.test.ts).
  */
 
 import { type DroneRtk, type RtkListQuery, type RtkRow, rtkDaysLeft } from '@agrifleet/domain';
