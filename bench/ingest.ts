@@ -393,7 +393,9 @@ async function main() {
 
   /**
    * Runs a phase and adds what the server saw meanwhile (writer flushes, CPU, event loop). With
-   * BENCH_PROFILE=dir, the server's main thread is CPU-profiled during the phase (dir/phase.cpuprofile).
+   * BENCH_PROFILE=dir, the server's main thread is CPU-profiled during the phase (dir/phase.cpuprofile);
+   * with BENCH_ALLOC_PROFILE=dir, its allocations are sampled, those the GC already took included
+   * (dir/phase.heapprofile: what makes the garbage, not what stays).
    */
   async function measured<T extends object>(name: string, fn: () => Promise<T>) {
     await tel.writer.drain();
@@ -402,6 +404,15 @@ async function main() {
       profiler.connect();
       await profiler.post('Profiler.enable');
       await profiler.post('Profiler.start');
+    }
+    const sampler = env.BENCH_ALLOC_PROFILE ? new inspector.Session() : null;
+    if (sampler) {
+      sampler.connect();
+      await sampler.post('HeapProfiler.startSampling', {
+        samplingInterval: 16_384,
+        includeObjectsCollectedByMajorGC: true,
+        includeObjectsCollectedByMinorGC: true,
+      });
     }
     const w0 = tel.writer.stats();
     const elu0 = performance.eventLoopUtilization();
@@ -415,6 +426,12 @@ async function main() {
       mkdirSync(env.BENCH_PROFILE as string, { recursive: true });
       writeFileSync(join(env.BENCH_PROFILE as string, `${name}.cpuprofile`), JSON.stringify(profile));
       profiler.disconnect();
+    }
+    if (sampler) {
+      const { profile } = await sampler.post('HeapProfiler.stopSampling');
+      mkdirSync(env.BENCH_ALLOC_PROFILE as string, { recursive: true });
+      writeFileSync(join(env.BENCH_ALLOC_PROFILE as string, `${name}.heapprofile`), JSON.stringify(profile));
+      sampler.disconnect();
     }
     const flushes = w1.flushes - w0.flushes;
     const stored = w1.points - w0.points;

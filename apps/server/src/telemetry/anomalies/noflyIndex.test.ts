@@ -186,4 +186,54 @@ describe('no-fly index', () => {
     expect(ids(withGrid.zonesAt(121.1, 31.25))).toEqual([3]);
     expect(withGrid.zonesAt(10, 10)).toHaveLength(0);
   });
+
+  it("finds zones whose box ends on the edge of the point's cell (each cell's zones are kept, not searched per point)", () => {
+    // Rectangles side by side, their edges on the 0.1° cell edges: a point on an edge lies in the
+    // cell on one side of it (as the floating point falls) and may be in the zone on the other.
+    const rect = (id: number, x0: number, y0: number): NoflyZone => ({
+      id,
+      name: `r${id}`,
+      noflyType: 1,
+      shape: 'polygon',
+      rings: [
+        [
+          [x0, y0],
+          [x0 + 0.1, y0],
+          [x0 + 0.1, y0 + 0.1],
+          [x0, y0 + 0.1],
+          [x0, y0],
+        ],
+      ],
+    });
+    const zones: NoflyZone[] = [];
+    for (let i = 0; i < 4; i++)
+      for (let j = 0; j < 4; j++) zones.push(rect(10 + i * 4 + j, 121 + i / 10, 31 + j / 10));
+    const kept = createNoflyIndex(zones);
+    // The truth: the tree alone (a zone over too many cells turns the grid off), without that zone.
+    const huge: NoflyZone = {
+      ...rect(99, -170, -80),
+      rings: [
+        [
+          [-170, -80],
+          [170, -80],
+          [170, 80],
+          [-170, 80],
+          [-170, -80],
+        ],
+      ],
+    };
+    const truth = createNoflyIndex([...zones, huge]);
+    let found = 0;
+    for (let a = 0; a <= 40; a++)
+      for (let b = 0; b <= 40; b++) {
+        const lng = 121 + a / 100;
+        const lat = 31 + b / 100;
+        const want = ids(truth.zonesAt(lng, lat)).filter((id) => id !== 99);
+        // Twice: the cell's kept zones answer as the first search did.
+        expect(ids(kept.zonesAt(lng, lat)), `${lng} ${lat}`).toEqual(want);
+        expect(ids(kept.zonesAt(lng, lat)), `${lng} ${lat}`).toEqual(want);
+        found += want.length;
+      }
+    expect(found).toBeGreaterThan(1_000);
+  });
 });

@@ -98,7 +98,9 @@ export function acceptPoints(
 ): Accepted {
   const sorted =
     points.length > 1 && !isSorted(points) ? [...points].sort((a, b) => a.recordTime - b.recordTime) : points;
-  const out: TelemetryPoint[] = [];
+  // The accepted points: the message's own array while every point so far is taken (the usual
+  // case: no copy, no garbage), a copy from the first one refused on.
+  let out: TelemetryPoint[] | null = null;
   const minTime = now - window.pastMs;
   const maxTime = now + window.futureMs;
   let outOfRange = 0;
@@ -106,21 +108,31 @@ export function acceptPoints(
   let duplicates = 0;
   let jumps = 0;
   let last = lastTime;
-  for (const p of sorted) {
+  for (let i = 0; i < sorted.length; i++) {
+    const p = sorted[i] as TelemetryPoint;
+    let refused = true;
     if (!inRange(p)) outOfRange++;
     else if (p.recordTime < minTime || p.recordTime > maxTime) outOfTime++;
     else if (p.recordTime <= last) duplicates++;
     else if (implausible(anchor, p) && ++anchor.jumps < REANCHOR_AFTER) jumps++;
     else {
-      out.push(p);
+      refused = false;
+      out?.push(p);
       last = p.recordTime;
       anchor.at = p.recordTime;
       anchor.lng = p.lng;
       anchor.lat = p.lat;
       anchor.jumps = 0;
     }
+    if (refused && out === null) out = sorted.slice(0, i);
   }
-  return { points: out, outOfRange, outOfTime, duplicates, implausible: jumps };
+  return {
+    points: out ?? (sorted as TelemetryPoint[]),
+    outOfRange,
+    outOfTime,
+    duplicates,
+    implausible: jumps,
+  };
 }
 
 function isSorted(points: readonly TelemetryPoint[]): boolean {
