@@ -211,7 +211,10 @@ describe('no-fly index', () => {
     const kept = createNoflyIndex(zones);
     // The truth: the tree alone (a zone over too many cells turns the grid off), without that zone.
     const huge: NoflyZone = {
-      ...rect(99, -170, -80),
+      id: 99,
+      name: 'huge',
+      noflyType: 1,
+      shape: 'polygon',
       rings: [
         [
           [-170, -80],

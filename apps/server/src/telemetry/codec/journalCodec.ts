@@ -16,7 +16,8 @@ import { ByteWriter, decodeTrack, encodeTrackInto } from './trackCodec.ts';
  */
 export interface JournalIndex {
   ids: string[];
-  nums: number[];
+  /** A Float64Array of the right length when encodeJournal fills it (no array grown a push at a time). */
+  nums: Float64Array | number[];
 }
 
 /** Points must be in time order within a drone. `index`, when given, is filled with the segments. */
@@ -30,6 +31,8 @@ export function encodeJournal(
   for (const points of byDrone.values()) size += 64 + 24 * points.length;
   const w = new ByteWriter(size);
   let view = new DataView(w.buf.buffer, w.buf.byteOffset);
+  const nums = index ? new Float64Array(5 * byDrone.size) : null;
+  let k = 0;
   for (const [droneId, points] of byDrone) {
     const idLen = asciiLength(droneId);
     if (idLen < 0) {
@@ -59,17 +62,17 @@ export function encodeJournal(
     // The buffer may have grown: write the track's length through the current one.
     if (view.buffer !== w.buf.buffer) view = new DataView(w.buf.buffer, w.buf.byteOffset);
     view.setUint32(at + 20, w.n - at - 24);
-    if (index) {
+    if (index && nums) {
       index.ids.push(droneId);
-      index.nums.push(
-        points.length,
-        points[0]?.recordTime ?? 0,
-        points[points.length - 1]?.recordTime ?? 0,
-        at + 24,
-        w.n - at - 24,
-      );
+      nums[k] = points.length;
+      nums[k + 1] = points[0]?.recordTime ?? 0;
+      nums[k + 2] = points[points.length - 1]?.recordTime ?? 0;
+      nums[k + 3] = at + 24;
+      nums[k + 4] = w.n - at - 24;
+      k += 5;
     }
   }
+  if (index && nums) index.nums = nums;
   return Buffer.from(w.buf.buffer, w.buf.byteOffset, w.n);
 }
 
@@ -110,13 +113,14 @@ export function journalSegments(blob: Uint8Array): JournalSegment[] {
 
 /** The index of a stored journal blob (what encodeJournal filled when it wrote it). */
 export function journalIndex(blob: Uint8Array): JournalIndex {
-  const index: JournalIndex = { ids: [], nums: [] };
+  const ids: string[] = [];
+  const nums: number[] = [];
   for (const seg of journalSegments(blob)) {
-    index.ids.push(seg.droneId);
+    ids.push(seg.droneId);
     const start = seg.track.byteOffset - blob.byteOffset;
-    index.nums.push(seg.points, seg.firstTime, seg.lastTime, start, seg.track.byteLength);
+    nums.push(seg.points, seg.firstTime, seg.lastTime, start, seg.track.byteLength);
   }
-  return index;
+  return { ids, nums };
 }
 
 export function decodeJournal(blob: Uint8Array): Array<[string, TelemetryPoint[]]> {

@@ -57,6 +57,9 @@ export interface ClosedSortie {
   airStart: boolean;
 }
 
+/** What `push` answers for a point that closes nothing (shared: never written to). */
+const NO_SORTIES: readonly ClosedSortie[] = Object.freeze([]);
+
 interface Open {
   first: TelemetryPoint;
   count: number;
@@ -103,14 +106,15 @@ export class SortieTracker {
   }
 
   /** Feeds one point (time order; older or equal times are ignored). Returns sorties it closed. */
-  push(p: TelemetryPoint): ClosedSortie[] {
-    if (p.recordTime <= this.lastTime) return [];
+  push(p: TelemetryPoint): readonly ClosedSortie[] {
+    if (p.recordTime <= this.lastTime) return NO_SORTIES;
     if (this.resumable) {
       if (p.recordTime - this.lastTime <= this.o.timeoutMs) this.open = this.resumable;
       this.resumable = null;
     }
-    const closed: ClosedSortie[] = [];
-    if (this.open && p.recordTime - this.lastTime > this.o.timeoutMs) closed.push(this.close('timeout'));
+    // Almost every point closes nothing: no array is made for it (this runs for every stored point).
+    let closed: ClosedSortie[] | null = null;
+    if (this.open && p.recordTime - this.lastTime > this.o.timeoutMs) closed = [this.close('timeout')];
     this.lastTime = p.recordTime;
     const onGround = p.height < this.o.groundHeightM && p.speed < this.o.groundSpeedMps;
     if (!this.open) {
@@ -129,11 +133,11 @@ export class SortieTracker {
         this.lifting = [];
       } else if (p.height < this.o.groundHeightM) {
         this.lastGround = p;
-        this.lifting = [];
+        if (this.lifting.length) this.lifting = [];
       } else {
         this.lifting.push(p);
       }
-      return closed;
+      return closed ?? NO_SORTIES;
     }
     const open = this.open;
     open.points?.push(p);
@@ -145,12 +149,12 @@ export class SortieTracker {
         open.groundIndex = open.count - 1;
       }
       if (p.recordTime - open.groundSince.recordTime >= this.o.landedDwellMs)
-        closed.push(this.close('landed'));
+        closed = [...(closed ?? []), this.close('landed')];
     } else {
       open.groundSince = null;
       open.groundIndex = -1;
       if (open.count >= this.o.maxPoints) {
-        closed.push(this.close('split'));
+        closed = [...(closed ?? []), this.close('split')];
         this.open = {
           first: p,
           count: 1,
@@ -161,7 +165,7 @@ export class SortieTracker {
         };
       }
     }
-    return closed;
+    return closed ?? NO_SORTIES;
   }
 
   /** Closes the open sortie if the drone has been silent for the timeout at time `now`. */
