@@ -39,6 +39,7 @@ import { fileURLToPath } from 'node:url';
 import { type MapDrones, mapDroneRows } from '@agrifleet/domain';
 import { sql } from 'kysely';
 import WebSocket from 'ws';
+import type { IngestResult } from '../apps/server/src/telemetry/ingest/pipeline.ts';
 import { generateSamples, pointAt, type Samples } from './fleet-samples.ts';
 
 /** A point's JSON with the record time left out as a NUL placeholder: `{"recordTime":\0,...}`. */
@@ -468,15 +469,32 @@ async function main() {
         const mine = Array.from({ length: Math.min(D, (g + 1) * per) - g * per }, (_, i) => g * per + i);
         while (performance.now() < until) {
           const sent = performance.now();
-          const results = await Promise.all(
-            mine.map((d) => {
-              const j = seq[d] as number;
-              seq[d] = j + 1;
-              const rt = Math.max(Date.now(), (lastRt[d] as number) + 1);
-              lastRt[d] = rt;
-              return tel.ingest.ingest(droneIdOf(d), [pointAt(samples, d, j, rt)], con.makerId);
-            }),
-          );
+          // As POST /api/telemetry/batch takes a batch: at once where it can (ingestNow), waiting
+          // once per commit, else through `ingest`.
+          const results: IngestResult[] = [];
+          const waits: Promise<unknown>[] = [];
+          let lastStored: Promise<void> | null = null;
+          for (const d of mine) {
+            const j = seq[d] as number;
+            seq[d] = j + 1;
+            const rt = Math.max(Date.now(), (lastRt[d] as number) + 1);
+            lastRt[d] = rt;
+            const points = [pointAt(samples, d, j, rt)];
+            const taken = tel.ingest.ingestNow(droneIdOf(d), points, con.makerId);
+            if (taken) {
+              results.push(taken.result);
+              if (taken.stored && taken.stored !== lastStored) {
+                lastStored = taken.stored;
+                waits.push(taken.stored);
+              }
+            } else
+              waits.push(
+                tel.ingest.ingest(droneIdOf(d), points, con.makerId).then((r) => {
+                  results.push(r);
+                }),
+              );
+          }
+          await Promise.all(waits);
           const done = performance.now();
           if (done >= from && done < until) {
             let n = 0;

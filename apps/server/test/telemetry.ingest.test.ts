@@ -105,6 +105,59 @@ describe('telemetry ingest', () => {
     expect(events.filter((e) => e.type === 'takeoff')).toHaveLength(rows.length);
   });
 
+  it("ingestNow takes a cached drone at once and declines what must wait; the sender's points are never changed", async () => {
+    const tel = await telemetry();
+    const pts = runMission(DEFAULT_DRONE, field, {
+      startTime: Date.now() - 3600_000,
+      seed: 9,
+      rateHz: 1,
+    }).sorties[0]?.points.slice(0, 6) as TelemetryPoint[];
+    const [id2, id3] = (
+      await t.db
+        .selectFrom('drones')
+        .select('drone_id')
+        .where('drone_id', '!=', droneId)
+        .orderBy('drone_id')
+        .limit(2)
+        .execute()
+    ).map((d) => d.drone_id) as [string, string];
+    // Not in the directory (start-up loads every drone: forgotten here, as one registered later):
+    // declined (ingest looks it up), then taken at once.
+    tel.directory.forget((id) => id === droneId || id === id2);
+    expect(tel.ingest.ingestNow(droneId, [pts[0] as TelemetryPoint], null)).toBeNull();
+    expect((await tel.ingest.ingest(droneId, [pts[0] as TelemetryPoint], null)).accepted).toBe(1);
+    const taken = tel.ingest.ingestNow(droneId, [pts[1] as TelemetryPoint], null);
+    expect(taken?.result.accepted).toBe(1);
+    await taken?.stored;
+    // A key account the drone is not the maker's nor the owner's: refused at once, as ingest does.
+    expect(() => tel.ingest.ingestNow(droneId, [pts[2] as TelemetryPoint], zz + yy + 1000)).toThrow(
+      /not the key account's/,
+    );
+    // An unknown drone, once looked up, is refused at once.
+    await expect(tel.ingest.ingest('NOSUCHDRONE0001', [pts[2] as TelemetryPoint], null)).rejects.toThrow(
+      /unknown/,
+    );
+    expect(() => tel.ingest.ingestNow('NOSUCHDRONE0001', [pts[2] as TelemetryPoint], null)).toThrow(
+      /unknown/,
+    );
+    // A drone with a message waiting for its lookup: its next message waits behind it, in order.
+    const first = tel.ingest.ingest(id2, [pts[0] as TelemetryPoint], null);
+    expect(tel.ingest.ingestNow(id2, [pts[1] as TelemetryPoint], null)).toBeNull();
+    await first;
+    // A pilot the directory does not know yet: declined; ingest looks the pilot up, unlinks it,
+    // and the sender's array and points keep their pilotId.
+    await tel.ingest.ingest(id3, [pts[0] as TelemetryPoint], null);
+    const mine = [{ ...(pts[2] as TelemetryPoint), pilotId: 987_654_321 }];
+    const frozen = structuredClone(mine);
+    expect(tel.ingest.ingestNow(id3, mine, null)).toBeNull();
+    const r = await tel.ingest.ingest(id3, mine, null);
+    expect(r).toMatchObject({ accepted: 1, pilotUnlinked: 1 });
+    expect(mine).toEqual(frozen);
+    // Counted as stored once committed, whichever way they came (five points).
+    await settle(tel);
+    expect(tel.ingest.counters.accepted).toBe(5);
+  });
+
   it('drops points outside the coordinate range and duplicate record times, and counts them', async () => {
     const tel = await telemetry();
     const base = runMission(DEFAULT_DRONE, field, {

@@ -7,11 +7,17 @@ import { checkTelemetryBatch, ok as okSchema, telemetryBatch } from '@agrifleet/
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../platform/db.ts';
-import { errors } from '../../platform/errors.ts';
+import { AppError, errors } from '../../platform/errors.ts';
 import { ok } from '../../platform/http.ts';
 import type { Metrics } from '../../platform/metrics.ts';
 import type { Routes } from '../../platform/routes.ts';
-import { type Ingest, IngestError, nothingIngested } from '../../telemetry/ingest/pipeline.ts';
+import {
+  type Ingest,
+  IngestError,
+  type IngestResult,
+  nothingIngested,
+  type Taken,
+} from '../../telemetry/ingest/pipeline.ts';
 import type { KeysService } from '../accounts/keys.service.ts';
 
 const droneResult = z.object({
@@ -103,22 +109,60 @@ export const telemetryRoutes: Routes<{
         keys.ingestStats.refused(accountId, 'http', null, `invalid telemetry: ${problem}`);
         throw errors.badRequest('invalidField', { field: problem });
       }
-      const results = await Promise.all(
-        req.body.drones.map(async ({ droneId, points }) => {
+      // Each drone's points are taken at once where nothing must be looked up first (ingestNow),
+      // else through the promise of `ingest`; the answer waits for every commit (most drones share one).
+      const drones = req.body.drones;
+      const results: Array<{ droneId: string; error?: string } & IngestResult> = new Array(drones.length);
+      const waits: Promise<unknown>[] = [];
+      let lastStored: Promise<void> | null = null;
+      const refused = (i: number, droneId: string, points: readonly unknown[], err: unknown) => {
+        if (!(err instanceof IngestError)) {
+          req.log.error({ err }, 'telemetry batch not stored');
+          throw errors.telemetryUnavailable();
+        }
+        keys.ingestStats.refused(accountId, 'http', droneId, err.message, points.length);
+        results[i] = { droneId, ...nothingIngested(), error: err.message };
+      };
+      for (let i = 0; i < drones.length; i++) {
+        const { droneId, points } = drones[i] as (typeof drones)[number];
+        let taken: Taken | null;
+        try {
+          taken = ingest.ingestNow(droneId, points, accountId);
+        } catch (err) {
           try {
-            const result = await ingest.ingest(droneId, points, accountId);
-            keys.ingestStats.accepted(accountId, 'http', droneId, result);
-            return { droneId, ...result };
-          } catch (err) {
-            if (err instanceof IngestError) {
-              keys.ingestStats.refused(accountId, 'http', droneId, err.message, points.length);
-              return { droneId, ...nothingIngested(), error: err.message };
-            }
-            req.log.error({ err }, 'telemetry batch not stored');
-            throw errors.telemetryUnavailable();
+            refused(i, droneId, points, err);
+          } catch (fatal) {
+            // The commits already waited for still settle: none may reject unobserved.
+            for (const w of waits) w.catch(() => undefined);
+            throw fatal;
           }
-        }),
-      );
+          continue;
+        }
+        if (taken) {
+          results[i] = { droneId, ...taken.result };
+          if (taken.stored && taken.stored !== lastStored) {
+            lastStored = taken.stored;
+            waits.push(taken.stored);
+          }
+        } else
+          waits.push(
+            ingest.ingest(droneId, points, accountId).then(
+              (r) => {
+                results[i] = { droneId, ...r };
+              },
+              (err) => refused(i, droneId, points, err),
+            ),
+          );
+      }
+      try {
+        await Promise.all(waits);
+      } catch (err) {
+        if (err instanceof AppError) throw err;
+        req.log.error({ err }, 'telemetry batch not stored');
+        throw errors.telemetryUnavailable();
+      }
+      for (const r of results)
+        if (r.error === undefined) keys.ingestStats.accepted(accountId, 'http', r.droneId, r);
       // Acknowledgement latency: from the request's arrival (onRequest) to this 2xx, all stored.
       const accepted = results.reduce((sum, r) => sum + r.accepted, 0);
       metrics.ingested('http', accepted, reply.elapsedTime / 1000);

@@ -426,6 +426,7 @@ export function createClusterIngest(o: {
       sweeper.unref();
       picture.start();
       ingest.route({
+        owns: (droneId) => ready.has(partitionOfDrone(droneId)),
         points: (droneId, points, accountId) =>
           ready.has(partitionOfDrone(droneId))
             ? ingest.ingestLocal(droneId, points, accountId)

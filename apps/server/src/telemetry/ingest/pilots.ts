@@ -33,15 +33,37 @@ export function warmPilots(
   return loads && Promise.all(loads);
 }
 
+/** Whether every pilotId in `points` can be answered from the cache (warmPilots has nothing to do). */
+export function pilotsKnown(
+  directory: DroneDirectory,
+  meta: DroneMeta,
+  points: readonly TelemetryPoint[],
+): boolean {
+  const account = operatingAccount(meta);
+  let last = 0;
+  for (let i = 0; i < points.length; i++) {
+    const id = (points[i] as TelemetryPoint).pilotId;
+    if (id === undefined || id === last) continue;
+    last = id;
+    if (directory.isMember(account, id) === undefined) return false;
+  }
+  return true;
+}
+
 /**
- * Removes pilotIds that are not the operating account's members (call after warmPilots). Replaces
- * those points in `points` by copies without the id; returns how many.
+ * The points without the pilotIds that are not the operating account's members (call after
+ * warmPilots), as a new array with copies of those points, and how many; null when every id is a
+ * member (the usual case: nothing made). `points` itself is never changed (it may be the sender's).
  */
-export function unlinkPilots(directory: DroneDirectory, meta: DroneMeta, points: TelemetryPoint[]): number {
+export function unlinkPilots(
+  directory: DroneDirectory,
+  meta: DroneMeta,
+  points: readonly TelemetryPoint[],
+): { points: TelemetryPoint[]; unlinked: number } | null {
   const account = operatingAccount(meta);
   let last = 0;
   let ok = true;
-  let unlinked = 0;
+  let out: { points: TelemetryPoint[]; unlinked: number } | null = null;
   for (let i = 0; i < points.length; i++) {
     const p = points[i] as TelemetryPoint;
     const id = p.pilotId;
@@ -51,9 +73,10 @@ export function unlinkPilots(directory: DroneDirectory, meta: DroneMeta, points:
       ok = directory.isMember(account, id) === true;
     }
     if (ok) continue;
+    out ??= { points: points.slice(), unlinked: 0 };
     const { pilotId: _, ...rest } = p;
-    points[i] = rest;
-    unlinked++;
+    out.points[i] = rest;
+    out.unlinked++;
   }
-  return unlinked;
+  return out;
 }

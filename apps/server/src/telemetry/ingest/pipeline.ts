@@ -15,7 +15,7 @@ import type { RegionAt } from '../../modules/regions/geo/codes.ts';
 import { type ClosedSortie, SortieTracker, type TrackerOptions } from '../tracker/sortieTracker.ts';
 import type { DroneDirectory, DroneMeta } from './droneDirectory.ts';
 import type { LiveState } from './liveState.ts';
-import { unlinkPilots, warmPilots } from './pilots.ts';
+import { pilotsKnown, unlinkPilots, warmPilots } from './pilots.ts';
 import {
   type Anchor,
   acceptPoints,
@@ -71,6 +71,15 @@ export function nothingIngested(): IngestResult {
   return { accepted: 0, outOfRange: 0, outOfTime: 0, duplicates: 0, implausible: 0, pilotUnlinked: 0 };
 }
 
+/**
+ * Points taken at once (`ingestNow`): their counts, and the commit that stores the accepted ones
+ * (null: none accepted). Acknowledge only once `stored` has resolved.
+ */
+export interface Taken {
+  result: IngestResult;
+  stored: Promise<void> | null;
+}
+
 export class IngestError extends BadMessage {
   constructor(
     message: string,
@@ -85,6 +94,8 @@ export class IngestError extends BadMessage {
  * drone's partition, and who hears of each live position this process takes.
  */
 export interface IngestRouter {
+  /** Whether this process takes the drone's points itself now (ingestNow declines the others). */
+  owns?(droneId: string): boolean;
   points(droneId: string, points: readonly TelemetryPoint[], accountId: number | null): Promise<IngestResult>;
   raw(droneId: string, payload: Buffer, accountId: number | null): Promise<IngestResult>;
   /** A position this process (the owner) took, for the other processes' maps. */
@@ -155,6 +166,8 @@ export function createIngest(deps: IngestDeps) {
     const observers = deps.observers ?? [];
     for (let c = 0; c < chunks.length; c++) {
       const chunk = chunks[c] as Chunk;
+      // Stored: counted here, where every commit passes (ingestNow's callers wait on their own).
+      counters.accepted += chunk.points.length;
       const s = drones.get(chunk.droneId);
       if (!s) continue;
       for (let i = 0; i < chunk.points.length; i++) {
@@ -189,6 +202,59 @@ export function createIngest(deps: IngestDeps) {
     counters.rejected++;
     counters.lastRejectReason = reason;
     throw new BadMessage(reason);
+  }
+
+  /** The drone's entry when the key account may send for it; else IngestError (counted). */
+  function admit(droneId: string, meta: DroneMeta | null, accountId: number | null): DroneMeta {
+    if (!meta) {
+      counters.rejected++;
+      counters.lastRejectReason = `unknown drone ${droneId}`;
+      throw new IngestError(`unknown drone ${droneId}`, 404);
+    }
+    if (accountId !== null && meta.zz !== accountId && meta.yy !== accountId) {
+      counters.rejected++;
+      counters.lastRejectReason = `drone ${droneId} is not the key account's`;
+      throw new IngestError(`drone ${droneId} is not the key account's`, 403);
+    }
+    return meta;
+  }
+
+  /** Takes a message's points (its pilots known): the checks, the live picture, the writer's queue. */
+  function take(meta: DroneMeta, s: DroneTrack, points: readonly TelemetryPoint[]): Taken {
+    const droneId = meta.droneId;
+    const t = now();
+    const acc = acceptPoints(points, s.queuedUntil, s.anchor, t, timeWindow);
+    counters.outOfRange += acc.outOfRange;
+    counters.outOfTime += acc.outOfTime;
+    counters.duplicates += acc.duplicates;
+    counters.implausible += acc.implausible;
+    const unlinked = unlinkPilots(directory, meta, acc.points);
+    const kept = unlinked ? unlinked.points : acc.points;
+    const result: IngestResult = {
+      accepted: kept.length,
+      outOfRange: acc.outOfRange,
+      outOfTime: acc.outOfTime,
+      duplicates: acc.duplicates,
+      implausible: acc.implausible,
+      pilotUnlinked: unlinked ? unlinked.unlinked : 0,
+    };
+    counters.pilotUnlinked += result.pilotUnlinked;
+    if (kept.length === 0) return { result, stored: null };
+    const last = kept[kept.length - 1] as TelemetryPoint;
+    s.queuedUntil = last.recordTime;
+    if (t - s.receivedAt > live.onlineWindowMs)
+      writer.addEvent({
+        droneId,
+        time: last.recordTime,
+        type: 'online',
+        detail: { lng: last.lng, lat: last.lat },
+      });
+    s.receivedAt = t;
+    const airborne = s.tracker.airborne || last.height > 0.8;
+    live.update(meta, last, airborne, s.tracker.openedAt, t);
+    router?.live?.(droneId, last, airborne, s.tracker.openedAt);
+    writer.setPosition(droneId, last);
+    return { result, stored: writer.append(droneId, kept) };
   }
 
   return {
@@ -228,6 +294,25 @@ export function createIngest(deps: IngestDeps) {
         : this.ingestLocal(droneId, points, accountId);
     },
 
+    /**
+     * Ingests points at once when nothing has to be looked up first (the usual case): the drone's
+     * directory entry is cached, its pilots known, no earlier message of it is waiting, and (in
+     * cluster mode) this process owns it. Answers the counts and the commit to wait for before
+     * acknowledging, without a promise per call (an HTTP batch of 250 drones made 500 async frames);
+     * null when `ingest` must take the points (it waits for what is missing, in order). Throws
+     * IngestError where `ingest` would reject with it.
+     */
+    ingestNow(droneId: string, points: readonly TelemetryPoint[], accountId: number | null): Taken | null {
+      if (router && !router.owns?.(droneId)) return null;
+      if (lookups.has(droneId)) return null;
+      const meta = directory.fresh(droneId);
+      if (meta === undefined) return null;
+      const known = admit(droneId, meta, accountId);
+      const s = stateOf(known);
+      if (s.pilotGate || !pilotsKnown(directory, known, points)) return null;
+      return take(known, s, points);
+    },
+
     /** Ingests points of a drone whose tracker lives in this process. */
     async ingestLocal(
       droneId: string,
@@ -247,19 +332,10 @@ export function createIngest(deps: IngestDeps) {
           else lookups.delete(droneId);
         }
       }
-      if (!meta) {
-        counters.rejected++;
-        counters.lastRejectReason = `unknown drone ${droneId}`;
-        throw new IngestError(`unknown drone ${droneId}`, 404);
-      }
-      if (accountId !== null && meta.zz !== accountId && meta.yy !== accountId) {
-        counters.rejected++;
-        counters.lastRejectReason = `drone ${droneId} is not the key account's`;
-        throw new IngestError(`drone ${droneId} is not the key account's`, 403);
-      }
-      const s = stateOf(meta);
+      const known = admit(droneId, meta, accountId);
+      const s = stateOf(known);
       // A pilot lookup (rare: a new pilot) delays this message and the drone's next ones, in order.
-      const warm = warmPilots(directory, meta, points);
+      const warm = warmPilots(directory, known, points);
       if (warm || s.pilotGate) {
         const before = s.pilotGate;
         const gate = Promise.all([before, warm]);
@@ -270,39 +346,9 @@ export function createIngest(deps: IngestDeps) {
           if (s.pilotGate === gate) s.pilotGate = null;
         }
       }
-      const t = now();
-      const acc = acceptPoints(points, s.queuedUntil, s.anchor, t, timeWindow);
-      counters.outOfRange += acc.outOfRange;
-      counters.outOfTime += acc.outOfTime;
-      counters.duplicates += acc.duplicates;
-      counters.implausible += acc.implausible;
-      const result: IngestResult = {
-        accepted: acc.points.length,
-        outOfRange: acc.outOfRange,
-        outOfTime: acc.outOfTime,
-        duplicates: acc.duplicates,
-        implausible: acc.implausible,
-        pilotUnlinked: unlinkPilots(directory, meta, acc.points),
-      };
-      counters.pilotUnlinked += result.pilotUnlinked;
-      if (acc.points.length === 0) return result;
-      const last = acc.points.at(-1) as TelemetryPoint;
-      s.queuedUntil = last.recordTime;
-      if (t - s.receivedAt > live.onlineWindowMs)
-        writer.addEvent({
-          droneId,
-          time: last.recordTime,
-          type: 'online',
-          detail: { lng: last.lng, lat: last.lat },
-        });
-      s.receivedAt = t;
-      const airborne = s.tracker.airborne || last.height > 0.8;
-      live.update(meta, last, airborne, s.tracker.openedAt, t);
-      router?.live?.(droneId, last, airborne, s.tracker.openedAt);
-      writer.setPosition(droneId, last);
-      await writer.append(droneId, acc.points);
-      counters.accepted += acc.points.length;
-      return result;
+      const taken = take(known, s, points);
+      if (taken.stored) await taken.stored;
+      return taken.result;
     },
 
     /** One MQTT message. Throws BadMessage (with the reason) for what it refuses. */
