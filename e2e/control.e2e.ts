@@ -202,7 +202,9 @@ describe('route planning and drone control', { timeout: 120_000 }, () => {
     await page.keyboard.type('e2e 航线地块');
     await page.locator('.ant-select-item-option', { hasText: 'e2e 航线地块' }).first().click();
     await page.getByTestId('route-route').click();
-    await page.locator('.ant-select-item-option').last().click();
+    // A route's option ("#2 · 3 架..."): the block's list may still be closing (its option matched
+    // `.last()` once on the loaded machine, never stable while it faded).
+    await page.locator('.ant-select-item-option', { hasText: '#' }).last().click();
     await page.waitForTimeout(3000);
     await screenshot(page, 'control-group-zh');
     expect(await missingTranslations(page)).toEqual([]);
