@@ -37,7 +37,13 @@ import { partitionOf } from '../../platform/cluster/partition.ts';
 import type { Db } from '../../platform/db.ts';
 import type { DroneDirectory } from '../ingest/droneDirectory.ts';
 import type { LiveState } from '../ingest/liveState.ts';
-import { type Ingest, IngestError, type IngestResult, nothingIngested } from '../ingest/pipeline.ts';
+import {
+  type Ingest,
+  IngestError,
+  type IngestResult,
+  nothingIngested,
+  type Taken,
+} from '../ingest/pipeline.ts';
 import { recoverTrackers } from '../ingest/recovery.ts';
 import { BadMessage, parsePayload } from '../ingest/validate.ts';
 import type { Writer } from '../ingest/writer.ts';
@@ -282,26 +288,80 @@ export function createClusterIngest(o: {
       return;
     }
     let again = false;
-    const answers = await Promise.all(
-      msg.e.map(async ([n, droneId, kind, accountId, body]): Promise<Answer> => {
+    const answers: Answer[] = new Array(msg.e.length);
+    const refused = (k: number, n: number, err: unknown) => {
+      const status =
+        err instanceof IngestError
+          ? err.status
+          : err instanceof BadMessage || err instanceof SyntaxError
+            ? 400
+            : 503;
+      if (status === 503) again = true;
+      answers[k] = [n, status, (err as Error).message];
+    };
+    const stored = (k: number, n: number, r: IngestResult) => {
+      answers[k] = [
+        n,
+        0,
+        r.accepted,
+        r.outOfRange,
+        r.outOfTime,
+        r.duplicates,
+        r.implausible,
+        r.pilotUnlinked,
+      ];
+    };
+    // Entries taken at once (ingestNow) wait on their commit together, a group per commit (most
+    // messages one); the others go through ingestLocal. Started in order: a drone's order holds.
+    const waits: Promise<void>[] = [];
+    let group: { commit: Promise<void>; entries: Array<[number, number, IngestResult]> } | null = null;
+    for (let k = 0; k < msg.e.length; k++) {
+      const [n, droneId, kind, accountId, body] = msg.e[k] as Entry;
+      if (kind === 1) {
+        let taken: Taken | null;
         try {
-          const r =
-            kind === 0
-              ? await ingest.messageLocal(droneId, Buffer.from(body as string, 'base64'), accountId)
-              : await ingest.ingestLocal(droneId, body as TelemetryPoint[], accountId);
-          return [n, 0, r.accepted, r.outOfRange, r.outOfTime, r.duplicates, r.implausible, r.pilotUnlinked];
+          taken = ingest.ingestNow(droneId, body as TelemetryPoint[], accountId);
         } catch (err) {
-          const status =
-            err instanceof IngestError
-              ? err.status
-              : err instanceof BadMessage || err instanceof SyntaxError
-                ? 400
-                : 503;
-          if (status === 503) again = true;
-          return [n, status, (err as Error).message];
+          refused(k, n, err);
+          continue;
         }
-      }),
-    );
+        if (taken && !taken.stored) {
+          stored(k, n, taken.result);
+          continue;
+        }
+        if (taken?.stored) {
+          if (group?.commit !== taken.stored) {
+            const g: { commit: Promise<void>; entries: Array<[number, number, IngestResult]> } = {
+              commit: taken.stored,
+              entries: [],
+            };
+            group = g;
+            waits.push(
+              g.commit.then(
+                () => {
+                  for (const [gk, gn, r] of g.entries) stored(gk, gn, r);
+                },
+                (err) => {
+                  for (const [gk, gn] of g.entries) refused(gk, gn, err);
+                },
+              ),
+            );
+          }
+          group.entries.push([k, n, taken.result]);
+          continue;
+        }
+      }
+      waits.push(
+        (kind === 0
+          ? ingest.messageLocal(droneId, Buffer.from(body as string, 'base64'), accountId)
+          : ingest.ingestLocal(droneId, body as TelemetryPoint[], accountId)
+        ).then(
+          (r) => stored(k, n, r),
+          (err) => refused(k, n, err),
+        ),
+      );
+    }
+    await Promise.all(waits);
     // Refused for good: gone from the stream. Not stored (the database away): the message again in
     // 2 s (its entries stored meanwhile are duplicates then).
     if (again) m.nak(2_000);
