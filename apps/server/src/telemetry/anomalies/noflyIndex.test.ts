@@ -31,6 +31,23 @@ const circle: NoflyZone = {
 };
 const ids = (zs: readonly NoflyZone[]) => zs.map((z) => z.id).sort();
 
+/** A zone over more cells than the coarse grid takes: with it, the index searches its tree alone. */
+const hugeZone = (id: number): NoflyZone => ({
+  id,
+  name: 'huge',
+  noflyType: 1,
+  shape: 'polygon',
+  rings: [
+    [
+      [-170, -80],
+      [170, -80],
+      [170, 80],
+      [-170, 80],
+      [-170, -80],
+    ],
+  ],
+});
+
 describe('no-fly index', () => {
   const index = createNoflyIndex([square, circle]);
 
@@ -148,21 +165,7 @@ describe('no-fly index', () => {
     };
     const withGrid = createNoflyIndex([square, circle, onEdges]);
     // Zones over more cells than the grid takes: the tree alone answers (the same way).
-    const huge: NoflyZone = {
-      id: 4,
-      name: 'huge',
-      noflyType: 1,
-      shape: 'polygon',
-      rings: [
-        [
-          [-170, -80],
-          [170, -80],
-          [170, 80],
-          [-170, 80],
-          [-170, -80],
-        ],
-      ],
-    };
+    const huge = hugeZone(4);
     const gridless = createNoflyIndex([square, circle, onEdges, huge]);
     const rng = mulberry32(11);
     const near = [origin, { lng: 121.15, lat: 31.25 }];
@@ -210,22 +213,7 @@ describe('no-fly index', () => {
       for (let j = 0; j < 4; j++) zones.push(rect(10 + i * 4 + j, 121 + i / 10, 31 + j / 10));
     const kept = createNoflyIndex(zones);
     // The truth: the tree alone (a zone over too many cells turns the grid off), without that zone.
-    const huge: NoflyZone = {
-      id: 99,
-      name: 'huge',
-      noflyType: 1,
-      shape: 'polygon',
-      rings: [
-        [
-          [-170, -80],
-          [170, -80],
-          [170, 80],
-          [-170, 80],
-          [-170, -80],
-        ],
-      ],
-    };
-    const truth = createNoflyIndex([...zones, huge]);
+    const truth = createNoflyIndex([...zones, hugeZone(99)]);
     let found = 0;
     for (let a = 0; a <= 40; a++)
       for (let b = 0; b <= 40; b++) {
