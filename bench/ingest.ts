@@ -9,7 +9,7 @@
  * Without TEST_DATABASE_URL (or BENCH_DATABASE_URL) it starts embedded PostgreSQL. Phases (all by
  * default, BENCH_PHASES=inproc,http-max,http-paced,copy):
  *
- * - inproc: `telemetry.ingest.ingest` called directly (what every transport calls after parsing),
+ * - inproc: `telemetry.ingest.ingestBatch` called directly (what the HTTP batch calls after parsing),
  *   shaped like the HTTP gateways below: G gateways of D/G drones, one point per drone per call,
  *   each gateway sending its next round as soon as the previous one is acknowledged (stored).
  * - http-max: the same through POST /api/telemetry/batch (JSON parse + zod validation + key check),
@@ -39,7 +39,6 @@ import { fileURLToPath } from 'node:url';
 import { type MapDrones, mapDroneRows } from '@agrifleet/domain';
 import { sql } from 'kysely';
 import WebSocket from 'ws';
-import type { IngestResult } from '../apps/server/src/telemetry/ingest/pipeline.ts';
 import { generateSamples, pointAt, type Samples } from './fleet-samples.ts';
 
 /** A point's JSON with the record time left out as a NUL placeholder: `{"recordTime":\0,...}`. */
@@ -469,36 +468,22 @@ async function main() {
         const mine = Array.from({ length: Math.min(D, (g + 1) * per) - g * per }, (_, i) => g * per + i);
         while (performance.now() < until) {
           const sent = performance.now();
-          // As POST /api/telemetry/batch takes a batch: at once where it can (ingestNow), waiting
-          // once per commit, else through `ingest`.
-          const results: IngestResult[] = [];
-          const waits: Promise<unknown>[] = [];
-          let lastStored: Promise<void> | null = null;
-          for (const d of mine) {
-            const j = seq[d] as number;
-            seq[d] = j + 1;
-            const rt = Math.max(Date.now(), (lastRt[d] as number) + 1);
-            lastRt[d] = rt;
-            const points = [pointAt(samples, d, j, rt)];
-            const taken = tel.ingest.ingestNow(droneIdOf(d), points, con.makerId);
-            if (taken) {
-              results.push(taken.result);
-              if (taken.stored && taken.stored !== lastStored) {
-                lastStored = taken.stored;
-                waits.push(taken.stored);
-              }
-            } else
-              waits.push(
-                tel.ingest.ingest(droneIdOf(d), points, con.makerId).then((r) => {
-                  results.push(r);
-                }),
-              );
-          }
-          await Promise.all(waits);
+          // As POST /api/telemetry/batch takes a batch (ingestBatch: at once where it can, waiting
+          // once per commit).
+          const outcomes = await tel.ingest.ingestBatch(
+            mine.map((d) => {
+              const j = seq[d] as number;
+              seq[d] = j + 1;
+              const rt = Math.max(Date.now(), (lastRt[d] as number) + 1);
+              lastRt[d] = rt;
+              return { droneId: droneIdOf(d), points: [pointAt(samples, d, j, rt)] };
+            }),
+            con.makerId,
+          );
           const done = performance.now();
           if (done >= from && done < until) {
             let n = 0;
-            for (const r of results) n += r.accepted;
+            for (const r of outcomes) if (!(r instanceof Error)) n += r.accepted;
             acked += n;
             const s = Math.floor((done - from) / 1000);
             seconds[s] = (seconds[s] as number) + n;

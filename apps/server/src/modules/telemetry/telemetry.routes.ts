@@ -7,7 +7,7 @@ import { checkTelemetryBatch, ok as okSchema, telemetryBatch } from '@agrifleet/
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../platform/db.ts';
-import { AppError, errors } from '../../platform/errors.ts';
+import { errors } from '../../platform/errors.ts';
 import { ok } from '../../platform/http.ts';
 import type { Metrics } from '../../platform/metrics.ts';
 import type { Routes } from '../../platform/routes.ts';
@@ -16,7 +16,6 @@ import {
   IngestError,
   type IngestResult,
   nothingIngested,
-  type Taken,
 } from '../../telemetry/ingest/pipeline.ts';
 import type { KeysService } from '../accounts/keys.service.ts';
 
@@ -109,60 +108,23 @@ export const telemetryRoutes: Routes<{
         keys.ingestStats.refused(accountId, 'http', null, `invalid telemetry: ${problem}`);
         throw errors.badRequest('invalidField', { field: problem });
       }
-      // Each drone's points are taken at once where nothing must be looked up first (ingestNow),
-      // else through the promise of `ingest`; the answer waits for every commit (most drones share one).
       const drones = req.body.drones;
-      const results: Array<{ droneId: string; error?: string } & IngestResult> = new Array(drones.length);
-      const waits: Promise<unknown>[] = [];
-      let lastStored: Promise<void> | null = null;
-      const refused = (i: number, droneId: string, points: readonly unknown[], err: unknown) => {
-        if (!(err instanceof IngestError)) {
-          req.log.error({ err }, 'telemetry batch not stored');
-          throw errors.telemetryUnavailable();
-        }
-        keys.ingestStats.refused(accountId, 'http', droneId, err.message, points.length);
-        results[i] = { droneId, ...nothingIngested(), error: err.message };
-      };
-      for (let i = 0; i < drones.length; i++) {
-        const { droneId, points } = drones[i] as (typeof drones)[number];
-        let taken: Taken | null;
-        try {
-          taken = ingest.ingestNow(droneId, points, accountId);
-        } catch (err) {
-          try {
-            refused(i, droneId, points, err);
-          } catch (fatal) {
-            // The commits already waited for still settle: none may reject unobserved.
-            for (const w of waits) w.catch(() => undefined);
-            throw fatal;
-          }
-          continue;
-        }
-        if (taken) {
-          results[i] = { droneId, ...taken.result };
-          if (taken.stored && taken.stored !== lastStored) {
-            lastStored = taken.stored;
-            waits.push(taken.stored);
-          }
-        } else
-          waits.push(
-            ingest.ingest(droneId, points, accountId).then(
-              (r) => {
-                results[i] = { droneId, ...r };
-              },
-              (err) => refused(i, droneId, points, err),
-            ),
-          );
-      }
+      let outcomes: Array<IngestResult | IngestError>;
       try {
-        await Promise.all(waits);
+        outcomes = await ingest.ingestBatch(drones, accountId);
       } catch (err) {
-        if (err instanceof AppError) throw err;
         req.log.error({ err }, 'telemetry batch not stored');
         throw errors.telemetryUnavailable();
       }
-      for (const r of results)
-        if (r.error === undefined) keys.ingestStats.accepted(accountId, 'http', r.droneId, r);
+      const results = outcomes.map((o, i) => {
+        const { droneId, points } = drones[i] as (typeof drones)[number];
+        if (o instanceof IngestError) {
+          keys.ingestStats.refused(accountId, 'http', droneId, o.message, points.length);
+          return { droneId, ...nothingIngested(), error: o.message };
+        }
+        keys.ingestStats.accepted(accountId, 'http', droneId, o);
+        return { droneId, ...o };
+      });
       // Acknowledgement latency: from the request's arrival (onRequest) to this 2xx, all stored.
       const accepted = results.reduce((sum, r) => sum + r.accepted, 0);
       metrics.ingested('http', accepted, reply.elapsedTime / 1000);

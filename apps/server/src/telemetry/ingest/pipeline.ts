@@ -313,6 +313,60 @@ export function createIngest(deps: IngestDeps) {
       return take(known, s, points);
     },
 
+    /**
+     * Several drones' points, as an HTTP batch brings them: each drone taken at once where it can
+     * (`ingestNow`), else through `ingest`, in order. Resolves once every accepted point is stored,
+     * with each drone's counts or its refusal (IngestError), in the drones' order; rejects when the
+     * store could not take them (the sender tries again).
+     */
+    async ingestBatch(
+      batch: ReadonlyArray<{ droneId: string; points: readonly TelemetryPoint[] }>,
+      accountId: number | null,
+    ): Promise<Array<IngestResult | IngestError>> {
+      const out: Array<IngestResult | IngestError> = new Array(batch.length);
+      const waits: Promise<unknown>[] = [];
+      let lastStored: Promise<void> | null = null;
+      const refused = (i: number, err: unknown) => {
+        if (!(err instanceof IngestError)) throw err;
+        out[i] = err;
+      };
+      try {
+        for (let i = 0; i < batch.length; i++) {
+          const { droneId, points } = batch[i] as (typeof batch)[number];
+          let taken: Taken | null;
+          try {
+            taken = this.ingestNow(droneId, points, accountId);
+          } catch (err) {
+            refused(i, err);
+            continue;
+          }
+          if (!taken) {
+            waits.push(
+              this.ingest(droneId, points, accountId).then(
+                (r) => {
+                  out[i] = r;
+                },
+                (err) => refused(i, err),
+              ),
+            );
+            continue;
+          }
+          out[i] = taken.result;
+          // Most of a batch waits on one commit: each commit once.
+          if (taken.stored && taken.stored !== lastStored) {
+            lastStored = taken.stored;
+            waits.push(taken.stored);
+          }
+        }
+      } catch (err) {
+        // The commits already waited for still settle: none may reject unobserved.
+        for (const w of waits) w.catch(() => undefined);
+        throw err;
+      }
+      await Promise.all(waits);
+      return out;
+    },
+
     /** Ingests points of a drone whose tracker lives in this process. */
     async ingestLocal(
       droneId: string,
